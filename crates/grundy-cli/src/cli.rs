@@ -1,0 +1,116 @@
+//! Command-line definition: every flag once, help generated from the catalog.
+
+use std::process::ExitCode;
+
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use grundy::catalog::ENTRIES;
+use grundy::Limits;
+
+use crate::commands;
+
+/// Impartial combinatorial games: who wins, the Sprague-Grundy value, every
+/// winning move, and how long the game lasts with perfect play.
+#[derive(Parser)]
+#[command(
+    name = "grundy",
+    version,
+    about,
+    propagate_version = true,
+    allow_negative_numbers = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every game of the catalog with its position syntax and an example.
+    List(commands::list::ListArgs),
+    /// Analyse a position: outcome, Grundy value, winning moves, remoteness.
+    Analyze(commands::analyze::AnalyzeArgs),
+    /// Check every closed form against exhaustive search on all small positions.
+    Verify(commands::verify::VerifyArgs),
+    /// Play against the perfect opponent in the terminal (moves may be piped on stdin).
+    Play(commands::play::PlayArgs),
+    /// Answer a contest problem: judge's input on stdin, judge's exact output on stdout.
+    Judge(commands::judge::JudgeArgs),
+}
+
+/// Bounds on search, shared by the commands that search.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct SearchArgs {
+    /// The most distinct positions a search may store before it stops with an error.
+    #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_MAX_POSITIONS)]
+    pub max_positions: usize,
+}
+
+impl SearchArgs {
+    pub fn limits(&self) -> Limits {
+        Limits::new(self.max_positions)
+    }
+}
+
+/// The catalog as help text.
+fn games_help() -> String {
+    let mut text = String::from("Games (see `grundy list`):\n");
+    for e in ENTRIES {
+        let name = match e.parameter {
+            Some(p) => format!("{}:{}", e.name, p.split(':').next().unwrap_or(p)),
+            None => e.name.to_string(),
+        };
+        text.push_str(&format!("  {name:<16} {}\n", e.summary));
+    }
+    text
+}
+
+/// Parses the command line and runs the command.
+pub fn run() -> anyhow::Result<ExitCode> {
+    let help = games_help();
+    let command = Cli::command()
+        .mut_subcommand("analyze", |c| c.after_help(help.clone()))
+        .mut_subcommand("play", |c| c.after_help(help.clone()))
+        .mut_subcommand("verify", |c| c.after_help(help.clone()));
+    let matches = match command.try_get_matches() {
+        Ok(m) => m,
+        Err(e) => return Ok(usage_error(e)),
+    };
+    let cli = Cli::from_arg_matches(&matches)
+        .map_err(|e| anyhow::anyhow!("{}", first_line(&e.to_string())))?;
+    match cli.command {
+        Command::List(a) => commands::list::run(&a),
+        Command::Analyze(a) => commands::analyze::run(&a),
+        Command::Verify(a) => commands::verify::run(&a),
+        Command::Play(a) => commands::play::run(&a),
+        Command::Judge(a) => commands::judge::run(&a),
+    }
+}
+
+/// Help and version print in full; a usage error is one line and exit 2.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        _ => {
+            let text = e.render().to_string();
+            eprintln!(
+                "grundy: {} (see `grundy --help`)",
+                first_line(&text).trim_start_matches("error: ")
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().find(|l| !l.trim().is_empty()).unwrap_or(text)
+}

@@ -1,0 +1,194 @@
+//! `grundy play`: a game against the perfect opponent.
+//!
+//! Reads one move per line from stdin, so it works on a terminal and with
+//! moves piped in. Besides a move, a line may be a number from the `moves`
+//! list, `moves`, `hint` or `quit`.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use clap::Args;
+use grundy::{Analysis, AnalyzeOptions, AnyPosition, Outcome, Play};
+
+use crate::cli::SearchArgs;
+use crate::output::stdout;
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// Misère play: whoever makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// Let the computer make the first move.
+    #[arg(long)]
+    computer_first: bool,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// The game, with its parameter if it takes one.
+    game: String,
+    /// The starting position.
+    position: Vec<String>,
+}
+
+struct Session<'a, W: Write> {
+    out: W,
+    options: AnalyzeOptions,
+    lines: io::Lines<io::StdinLock<'a>>,
+}
+
+pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let mut position = super::position(&args.game, &args.position)?;
+    let play = if args.misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    };
+    let options = AnalyzeOptions {
+        play,
+        all_moves: false,
+        limits: args.search.limits(),
+    };
+    // Check the position can be analysed before the game starts.
+    position.analyze(&options)?;
+    let mut s = Session {
+        out: stdout(),
+        options,
+        lines: io::stdin().lock().lines(),
+    };
+    let rule = match play {
+        Play::Normal => "whoever makes the last move wins",
+        Play::Misere => "misère play: whoever makes the last move loses",
+    };
+    writeln!(s.out, "{} {} ({rule})", position.game(), position)?;
+    let mut human = !args.computer_first;
+    loop {
+        if position.any_move().is_none() {
+            // The player to move cannot move: they lose in normal play, win in misère.
+            let mover_wins = play == Play::Misere;
+            let human_wins = human == mover_wins;
+            writeln!(
+                s.out,
+                "No moves are left. {}",
+                if human_wins { "You win!" } else { "I win." }
+            )?;
+            break;
+        }
+        let next = if human {
+            s.human_turn(&*position)?
+        } else {
+            s.computer_turn(&*position)?
+        };
+        match next {
+            Some(p) => position = p,
+            None => {
+                writeln!(s.out, "Bye.")?;
+                break;
+            }
+        }
+        human = !human;
+    }
+    s.out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+impl<W: Write> Session<'_, W> {
+    fn analysis(&self, p: &dyn AnyPosition, all_moves: bool) -> anyhow::Result<Analysis> {
+        let mut o = self.options;
+        o.all_moves = all_moves;
+        Ok(p.analyze(&o)?)
+    }
+
+    fn human_turn(&mut self, p: &dyn AnyPosition) -> anyhow::Result<Option<Box<dyn AnyPosition>>> {
+        let a = self.analysis(p, false)?;
+        let within = a
+            .remoteness
+            .map(|r| format!(" in {r} moves"))
+            .unwrap_or_default();
+        writeln!(self.out, "\nPosition: {p}")?;
+        match a.outcome {
+            Outcome::Next => writeln!(self.out, "You are to move and you should win{within}.")?,
+            Outcome::Previous => writeln!(
+                self.out,
+                "You are to move; with perfect play I win{within}. Make it hard for me."
+            )?,
+        }
+        loop {
+            write!(self.out, "your move (or `moves`, `hint`, `quit`): ")?;
+            self.out.flush()?;
+            let Some(line) = self.lines.next() else {
+                return Ok(None);
+            };
+            let line = line?;
+            let line = line.trim();
+            match line {
+                "" => continue,
+                "quit" | "q" | "exit" => return Ok(None),
+                "moves" | "m" => self.show_moves(p)?,
+                "hint" | "h" => match a.winning_moves.first() {
+                    Some(m) => writeln!(self.out, "hint: {}", m.mv)?,
+                    None => writeln!(self.out, "hint: every move loses against perfect play")?,
+                },
+                _ => match self.parse_move(p, line) {
+                    Ok(next) => {
+                        writeln!(self.out, "You play: {line} -> {next}")?;
+                        return Ok(Some(next));
+                    }
+                    Err(reason) => writeln!(self.out, "Illegal: {reason}")?,
+                },
+            }
+        }
+    }
+
+    fn show_moves(&mut self, p: &dyn AnyPosition) -> anyhow::Result<()> {
+        match p.move_names() {
+            Ok(names) => {
+                for (i, n) in names.iter().enumerate() {
+                    writeln!(self.out, "  {:>3}. {n}", i + 1)?;
+                }
+            }
+            Err(e) => writeln!(self.out, "{e}; type a move such as the hint's")?,
+        }
+        Ok(())
+    }
+
+    fn parse_move(&self, p: &dyn AnyPosition, line: &str) -> Result<Box<dyn AnyPosition>, String> {
+        if let Ok(i) = line.parse::<usize>() {
+            let names = p.move_names().map_err(|e| e.to_string())?;
+            let name = i
+                .checked_sub(1)
+                .and_then(|i| names.get(i))
+                .ok_or_else(|| format!("there is no move {i}; `moves` lists {}", names.len()))?;
+            return p.play_named(name).map_err(|e| e.to_string());
+        }
+        p.play_named(line).map_err(|e| e.to_string())
+    }
+
+    fn computer_turn(
+        &mut self,
+        p: &dyn AnyPosition,
+    ) -> anyhow::Result<Option<Box<dyn AnyPosition>>> {
+        let listable = p.move_names().is_ok();
+        let a = self.analysis(p, listable)?;
+        let chosen = match a.winning_moves.first() {
+            Some(m) => Some(m.mv.clone()),
+            // No winning move: the longest defence, where remoteness is known.
+            None => a.all_moves.as_ref().and_then(|all| {
+                all.iter()
+                    .max_by_key(|m| m.remoteness.unwrap_or(0))
+                    .map(|m| m.mv.clone())
+            }),
+        };
+        let next = match chosen {
+            Some(mv) => {
+                let next = p.play_named(&mv).map_err(|e| anyhow::anyhow!("{e}"))?;
+                writeln!(self.out, "\nI play: {mv} -> {next}")?;
+                next
+            }
+            None => {
+                let (mv, next) = p.any_move().expect("the position has a move");
+                writeln!(self.out, "\nI play: {mv} -> {next}")?;
+                next
+            }
+        };
+        Ok(Some(next))
+    }
+}

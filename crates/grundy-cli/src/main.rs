@@ -1,0 +1,18 @@
+//! The `grundy` command: see `grundy --help`.
+
+mod cli;
+mod commands;
+mod output;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match cli::run() {
+        Ok(code) => code,
+        Err(err) if output::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("grundy: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

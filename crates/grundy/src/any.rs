@@ -1,0 +1,588 @@
+//! The type-erased layer that every front end goes through.
+//!
+//! A game of the catalog is a [`Rules`] value (the game with its parameters,
+//! e.g. the subtraction set) whose positions are a [`Game`]. Wrapped with
+//! [`with_formula`] or [`search_only`], it becomes a [`dyn AnyGame`](AnyGame)
+//! that parses positions into [`dyn AnyPosition`](AnyPosition)s, which
+//! analyse themselves: by the closed form where the game has one for the play
+//! convention asked, else by exhaustive search.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::game::{Game, GameError, Outcome, ParseError, Play, PlayError};
+use crate::nimber::Nimber;
+use crate::solution::{check, CheckError, CheckReport, Solution};
+use crate::solve::{move_reports, Limits, SearchError, Searcher};
+
+/// A game with its parameters: it parses positions and lists small ones.
+pub trait Rules: Send + Sync + 'static {
+    /// Its positions.
+    type Position: Game + 'static;
+
+    /// The name as the catalog spells it, with parameters: `subtraction:1,3,4`.
+    fn name(&self) -> String;
+
+    /// Parses a position from the words that follow the game's name on the
+    /// command line. `Display` of the position gives words this accepts.
+    ///
+    /// # Errors
+    /// A [`ParseError`] that names the bad word.
+    fn parse_position(&self, words: &[&str]) -> Result<Self::Position, ParseError>;
+
+    /// Every position up to `size`, whatever size means for this game (the
+    /// catalog says), for checking the closed form against search.
+    fn small_positions(&self, size: u64) -> Vec<Self::Position>;
+}
+
+/// How to analyse a position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnalyzeOptions {
+    /// Normal or misère play.
+    pub play: Play,
+    /// List every move with the outcome it leads to.
+    pub all_moves: bool,
+    /// Bounds on any search.
+    pub limits: Limits,
+}
+
+/// Which method answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// A closed form (checked against search by `verify`).
+    Formula,
+    /// Exhaustive search.
+    Search,
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Method::Formula => "formula",
+            Method::Search => "search",
+        })
+    }
+}
+
+/// A move, the position it leads to and what is known of that position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveInfo {
+    /// The move, as a player types it.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position after the move, in the text form the game parses.
+    pub to: String,
+    /// The outcome of that position, for the player then to move.
+    pub outcome: Option<Outcome>,
+    /// Its remoteness, where search found it.
+    pub remoteness: Option<u32>,
+}
+
+/// Everything known about a position: the answer of `grundy analyze`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    /// The game, with its parameters.
+    pub game: String,
+    /// The position, as the game parses it.
+    pub position: String,
+    /// Normal or misère play.
+    pub play: Play,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The Sprague–Grundy value (normal play only; `None` where unknown).
+    pub grundy: Option<u64>,
+    /// Which method answered.
+    pub method: Method,
+    /// The winning moves, fastest win first where remoteness is known.
+    pub winning_moves: Vec<MoveInfo>,
+    /// Whether `winning_moves` is every winning move (it is all but for
+    /// positions with too many moves to list, where the formula's are given).
+    pub winning_moves_complete: bool,
+    /// Moves left with perfect play, where search found it.
+    pub remoteness: Option<u32>,
+    /// Every move, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all_moves: Option<Vec<MoveInfo>>,
+    /// Facts found on the way (e.g. a Zeckendorf representation).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub details: BTreeMap<String, String>,
+}
+
+/// Why an analysis could not be given.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum AnalyzeError {
+    /// The search could not finish.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// Too many moves to list.
+    #[error("this position has {count} moves, more than the {limit} that can be listed; drop --all-moves or choose a smaller position")]
+    TooManyMoves {
+        /// How many moves there are.
+        count: u128,
+        /// The most that are listed.
+        limit: u128,
+    },
+    /// A Grundy value that a sum needs is unknown.
+    #[error("the Grundy value of `{position}` is not known (no formula, and too large to search); a sum needs the value of each part")]
+    NoValue {
+        /// The part without a value.
+        position: String,
+    },
+}
+
+/// The most moves listed one by one.
+pub const MOVE_LIST_LIMIT: u128 = 100_000;
+
+/// The search budget spent on remoteness when a formula already answered.
+pub const QUICK_SEARCH: usize = 200_000;
+
+/// A game of the catalog, type-erased.
+pub trait AnyGame: Send + Sync {
+    /// The name, with parameters.
+    fn name(&self) -> String;
+
+    /// Parses a position.
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the bad word.
+    fn parse(&self, words: &[&str]) -> Result<Box<dyn AnyPosition>, ParseError>;
+
+    /// Whether the game has a closed form.
+    fn has_formula(&self) -> bool;
+
+    /// Checks the closed form against search on every position up to `size`;
+    /// `None` for a game without a closed form.
+    fn verify(&self, size: u64, limits: Limits) -> Option<Result<CheckReport, CheckError>>;
+}
+
+/// A position of a catalog game, type-erased.
+pub trait AnyPosition: fmt::Display + Send + Sync {
+    /// The game's name, with parameters.
+    fn game(&self) -> String;
+
+    /// Who wins, the value, the winning moves, remoteness: everything.
+    ///
+    /// # Errors
+    /// [`AnalyzeError`] when search cannot finish or moves cannot be listed.
+    fn analyze(&self, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError>;
+
+    /// The Grundy value (normal play) and how it was found; `None` where no
+    /// formula gives it and search cannot.
+    ///
+    /// # Errors
+    /// A search that fails for a reason other than its size (a cycle, a script error).
+    fn grundy(&self, limits: Limits) -> Result<(Option<Nimber>, Method), AnalyzeError>;
+
+    /// The moves to positions of Grundy value `target` (normal play).
+    ///
+    /// # Errors
+    /// [`AnalyzeError`] when values are unknown or moves cannot be listed.
+    fn moves_to_value(&self, target: Nimber, limits: Limits)
+        -> Result<Vec<MoveInfo>, AnalyzeError>;
+
+    /// Every move's name.
+    ///
+    /// # Errors
+    /// Too many moves, or a game whose rules fail.
+    fn move_names(&self) -> Result<Vec<String>, AnalyzeError>;
+
+    /// The position after the move typed as `mv`.
+    ///
+    /// # Errors
+    /// [`PlayError`] for text that is not a legal move here.
+    fn play_named(&self, mv: &str) -> Result<Box<dyn AnyPosition>, PlayError>;
+
+    /// Some legal move and where it leads, `None` at the end of the game.
+    fn any_move(&self) -> Option<(String, Box<dyn AnyPosition>)>;
+
+    /// A boxed copy.
+    fn clone_box(&self) -> Box<dyn AnyPosition>;
+}
+
+impl Clone for Box<dyn AnyPosition> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+impl fmt::Debug for dyn AnyPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.game(), self)
+    }
+}
+
+/// The closed form of `P`, kept as plain function pointers so that one
+/// adapter serves games with and without a [`Solution`].
+struct Formula<P: Game> {
+    outcome: fn(&P) -> Outcome,
+    grundy: fn(&P) -> Option<Nimber>,
+    winning_moves: fn(&P) -> Vec<P::Move>,
+    moves_to_value: fn(&P, Nimber) -> Option<Vec<P::Move>>,
+    misere_outcome: fn(&P) -> Option<Outcome>,
+    misere_winning_move: fn(&P) -> Option<P::Move>,
+    details: fn(&P) -> Vec<(String, String)>,
+    check: fn(Vec<P>, Limits) -> Result<CheckReport, CheckError>,
+}
+
+impl<P: Solution + 'static> Formula<P> {
+    fn of() -> Formula<P> {
+        Formula {
+            outcome: <P as Solution>::outcome,
+            grundy: <P as Solution>::grundy,
+            winning_moves: <P as Solution>::winning_moves,
+            moves_to_value: <P as Solution>::moves_to_value,
+            misere_outcome: <P as Solution>::misere_outcome,
+            misere_winning_move: <P as Solution>::misere_winning_move,
+            details: <P as Solution>::details,
+            check: |positions, limits| check(positions, limits),
+        }
+    }
+}
+
+impl<P: Game> Formula<P> {
+    fn outcome_in(&self, p: &P, play: Play) -> Option<Outcome> {
+        match play {
+            Play::Normal => Some((self.outcome)(p)),
+            Play::Misere => (self.misere_outcome)(p),
+        }
+    }
+}
+
+struct Inner<R: Rules> {
+    rules: R,
+    formula: Option<Formula<R::Position>>,
+}
+
+struct Adapter<R: Rules>(Arc<Inner<R>>);
+
+struct Position<R: Rules> {
+    game: Arc<Inner<R>>,
+    pos: R::Position,
+}
+
+/// A catalog game with a closed form.
+pub fn with_formula<R: Rules>(rules: R) -> Box<dyn AnyGame>
+where
+    R::Position: Solution,
+{
+    Box::new(Adapter(Arc::new(Inner {
+        rules,
+        formula: Some(Formula::of()),
+    })))
+}
+
+/// A catalog game analysed by search alone.
+pub fn search_only<R: Rules>(rules: R) -> Box<dyn AnyGame> {
+    Box::new(Adapter(Arc::new(Inner {
+        rules,
+        formula: None,
+    })))
+}
+
+impl<R: Rules> AnyGame for Adapter<R> {
+    fn name(&self) -> String {
+        self.0.rules.name()
+    }
+
+    fn parse(&self, words: &[&str]) -> Result<Box<dyn AnyPosition>, ParseError> {
+        let pos = self.0.rules.parse_position(words)?;
+        Ok(Box::new(Position {
+            game: Arc::clone(&self.0),
+            pos,
+        }))
+    }
+
+    fn has_formula(&self) -> bool {
+        self.0.formula.is_some()
+    }
+
+    fn verify(&self, size: u64, limits: Limits) -> Option<Result<CheckReport, CheckError>> {
+        let f = self.0.formula.as_ref()?;
+        Some((f.check)(self.0.rules.small_positions(size), limits))
+    }
+}
+
+impl<R: Rules> fmt::Display for Position<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.pos.fmt(f)
+    }
+}
+
+fn too_big<G: Game>(p: &G, limit: usize) -> bool {
+    p.move_count() > limit as u128
+}
+
+impl<R: Rules> Position<R> {
+    fn wrap(&self, pos: R::Position) -> Box<dyn AnyPosition> {
+        Box::new(Position {
+            game: Arc::clone(&self.game),
+            pos,
+        })
+    }
+
+    fn listable(&self) -> Result<(), AnalyzeError> {
+        let count = self.pos.move_count();
+        if count > MOVE_LIST_LIMIT {
+            return Err(AnalyzeError::TooManyMoves {
+                count,
+                limit: MOVE_LIST_LIMIT,
+            });
+        }
+        Ok(())
+    }
+
+    fn details(&self) -> BTreeMap<String, String> {
+        match &self.game.formula {
+            Some(f) => (f.details)(&self.pos).into_iter().collect(),
+            None => BTreeMap::new(),
+        }
+    }
+
+    fn by_formula(
+        &self,
+        f: &Formula<R::Position>,
+        outcome: Outcome,
+        o: &AnalyzeOptions,
+    ) -> Result<Analysis, AnalyzeError> {
+        let p = &self.pos;
+        let budget = Limits::new(o.limits.max_positions.min(QUICK_SEARCH));
+        let mut search = Searcher::with_limits(o.play, budget);
+        let remoteness = if too_big(p, budget.max_positions) {
+            None
+        } else {
+            search.solve(p).ok().map(|s| s.remoteness)
+        };
+        let (winning_moves, complete, all) = if p.move_count() <= MOVE_LIST_LIMIT {
+            let all: Vec<MoveInfo> = p
+                .moves()
+                .iter()
+                .map(|m| {
+                    let to = p.play(m);
+                    MoveInfo {
+                        mv: m.to_string(),
+                        outcome: f.outcome_in(&to, o.play),
+                        remoteness: search.known(&to).map(|s| s.remoteness),
+                        to: to.to_string(),
+                    }
+                })
+                .collect();
+            (winners(&all), true, Some(all))
+        } else {
+            if o.all_moves {
+                self.listable()?;
+            }
+            let listed = match o.play {
+                Play::Normal => (f.winning_moves)(p),
+                Play::Misere => (f.misere_winning_move)(p).into_iter().collect(),
+            };
+            let infos = listed
+                .iter()
+                .map(|m| {
+                    let to = p.play(m);
+                    MoveInfo {
+                        mv: m.to_string(),
+                        to: to.to_string(),
+                        outcome: Some(Outcome::Previous),
+                        remoteness: None,
+                    }
+                })
+                .collect();
+            (infos, false, None)
+        };
+        Ok(Analysis {
+            game: self.game(),
+            position: p.to_string(),
+            play: o.play,
+            outcome,
+            grundy: match o.play {
+                Play::Normal => (f.grundy)(p).map(Nimber::value),
+                Play::Misere => None,
+            },
+            method: Method::Formula,
+            winning_moves,
+            winning_moves_complete: complete,
+            remoteness,
+            all_moves: if o.all_moves { all } else { None },
+            details: self.details(),
+        })
+    }
+
+    fn by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        let p = &self.pos;
+        if too_big(p, o.limits.max_positions) {
+            return Err(SearchError::LimitExceeded {
+                limit: o.limits.max_positions,
+            }
+            .into());
+        }
+        let mut search = Searcher::with_limits(o.play, o.limits);
+        let solved = search.solve(p)?;
+        let all: Vec<MoveInfo> = move_reports(&mut search, p)?
+            .into_iter()
+            .map(|r| MoveInfo {
+                mv: r.mv.to_string(),
+                to: r.to.to_string(),
+                outcome: Some(r.solved.outcome),
+                remoteness: Some(r.solved.remoteness),
+            })
+            .collect();
+        let grundy = match o.play {
+            Play::Normal => Some(
+                Searcher::with_limits(Play::Normal, o.limits)
+                    .grundy(p)?
+                    .value(),
+            ),
+            Play::Misere => None,
+        };
+        Ok(Analysis {
+            game: self.game(),
+            position: p.to_string(),
+            play: o.play,
+            outcome: solved.outcome,
+            grundy,
+            method: Method::Search,
+            winning_moves: winners(&all),
+            winning_moves_complete: true,
+            remoteness: Some(solved.remoteness),
+            all_moves: o.all_moves.then_some(all),
+            details: self.details(),
+        })
+    }
+
+    fn search_grundy(
+        &self,
+        p: &R::Position,
+        search: &mut Searcher<R::Position>,
+    ) -> Result<Option<Nimber>, AnalyzeError> {
+        if let Some(g) = self.game.formula.as_ref().and_then(|f| (f.grundy)(p)) {
+            return Ok(Some(g));
+        }
+        match search.grundy(p) {
+            Ok(g) => Ok(Some(g)),
+            Err(SearchError::LimitExceeded { .. }) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+/// The moves to P-positions, fastest win first.
+fn winners(all: &[MoveInfo]) -> Vec<MoveInfo> {
+    let mut w: Vec<MoveInfo> = all
+        .iter()
+        .filter(|m| m.outcome == Some(Outcome::Previous))
+        .cloned()
+        .collect();
+    w.sort_by_key(|m| m.remoteness.unwrap_or(u32::MAX));
+    w
+}
+
+impl<R: Rules> AnyPosition for Position<R> {
+    fn game(&self) -> String {
+        self.game.rules.name()
+    }
+
+    fn analyze(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        let formula = self.game.formula.as_ref();
+        match formula.and_then(|f| f.outcome_in(&self.pos, o.play).map(|out| (f, out))) {
+            Some((f, outcome)) => self.by_formula(f, outcome, o),
+            None => self.by_search(o),
+        }
+    }
+
+    fn grundy(&self, limits: Limits) -> Result<(Option<Nimber>, Method), AnalyzeError> {
+        if let Some(g) = self
+            .game
+            .formula
+            .as_ref()
+            .and_then(|f| (f.grundy)(&self.pos))
+        {
+            return Ok((Some(g), Method::Formula));
+        }
+        if too_big(&self.pos, limits.max_positions) {
+            return Ok((None, Method::Search));
+        }
+        let mut search = Searcher::with_limits(Play::Normal, limits);
+        Ok((self.search_grundy(&self.pos, &mut search)?, Method::Search))
+    }
+
+    fn moves_to_value(
+        &self,
+        target: Nimber,
+        limits: Limits,
+    ) -> Result<Vec<MoveInfo>, AnalyzeError> {
+        let p = &self.pos;
+        let info = |m: &<R::Position as Game>::Move| {
+            let to = p.play(m);
+            MoveInfo {
+                mv: m.to_string(),
+                to: to.to_string(),
+                outcome: None,
+                remoteness: None,
+            }
+        };
+        if let Some(moves) = self
+            .game
+            .formula
+            .as_ref()
+            .and_then(|f| (f.moves_to_value)(p, target))
+        {
+            return Ok(moves.iter().map(info).collect());
+        }
+        self.listable()?;
+        let mut search = Searcher::with_limits(Play::Normal, limits);
+        let mut found = Vec::new();
+        for m in p.try_moves().map_err(SearchError::from)? {
+            let to = p.play(&m);
+            match self.search_grundy(&to, &mut search)? {
+                Some(g) if g == target => found.push(info(&m)),
+                Some(_) => {}
+                None => {
+                    return Err(AnalyzeError::NoValue {
+                        position: to.to_string(),
+                    })
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    fn move_names(&self) -> Result<Vec<String>, AnalyzeError> {
+        self.listable()?;
+        let moves = self.pos.try_moves().map_err(SearchError::from)?;
+        Ok(moves.iter().map(ToString::to_string).collect())
+    }
+
+    fn play_named(&self, mv: &str) -> Result<Box<dyn AnyPosition>, PlayError> {
+        let refuse = |reason: String| PlayError {
+            mv: mv.to_string(),
+            position: self.pos.to_string(),
+            reason,
+        };
+        let m: <R::Position as Game>::Move = mv.trim().parse().map_err(|_| {
+            refuse("not a move of this game (type `moves` in play to see them)".into())
+        })?;
+        if !self.pos.legal(&m) {
+            return Err(refuse("not a legal move here".into()));
+        }
+        let next = self
+            .pos
+            .try_play(&m)
+            .map_err(|e: GameError| refuse(e.message))?;
+        Ok(self.wrap(next))
+    }
+
+    fn any_move(&self) -> Option<(String, Box<dyn AnyPosition>)> {
+        let m = self.pos.any_move()?;
+        Some((m.to_string(), self.wrap(self.pos.play(&m))))
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyPosition> {
+        self.wrap(self.pos.clone())
+    }
+}

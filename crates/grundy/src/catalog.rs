@@ -1,0 +1,163 @@
+//! The catalog: the one list of games. The command line's names, help,
+//! `list`, `verify` and `play` all read it; adding a game is one line here.
+
+use thiserror::Error;
+
+use crate::any::AnyGame;
+use crate::game::ParseError;
+use crate::games;
+
+/// Builds a game from the parameter written after `name:`, if any.
+pub type Build = fn(Option<&str>) -> Result<Box<dyn AnyGame>, ParseError>;
+
+/// What `verify` checks for a game.
+#[derive(Clone, Copy, Debug)]
+pub struct VerifyPlan {
+    /// The default size N.
+    pub size: u64,
+    /// What "every position up to N" means for this game.
+    pub meaning: &'static str,
+    /// The instances checked (with parameters), e.g. `subtraction:1,3,4`.
+    pub instances: &'static [&'static str],
+}
+
+/// A game of the catalog.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The name typed on the command line, before any `:PARAMETER`.
+    pub name: &'static str,
+    /// The parameter after `name:`, if the game takes one, and what it means.
+    pub parameter: Option<&'static str>,
+    /// One line on the game.
+    pub summary: &'static str,
+    /// How to write a position.
+    pub position: &'static str,
+    /// A full example: the game and a position.
+    pub example: &'static str,
+    /// What `verify` checks.
+    pub verify: VerifyPlan,
+    /// Builds the game from its parameter.
+    pub build: Build,
+}
+
+/// Every game, in the order `grundy list` shows them.
+pub const ENTRIES: &[Entry] = &[
+    games::nim::ENTRY,
+    games::subtraction::ENTRY,
+    games::subtraction::BASH,
+    games::moore::ENTRY,
+    games::staircase::ENTRY,
+    crate::sum::ENTRY,
+];
+
+/// A game name that is not in the catalog, or a bad parameter.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CatalogError {
+    /// No game of that name.
+    #[error("unknown game `{name}`{}; `grundy list` shows every game", suggestion.as_ref().map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The closest name in the catalog, if one is close.
+        suggestion: Option<String>,
+    },
+    /// The game's parameter is wrong.
+    #[error("{game}: {source}")]
+    Parameter {
+        /// The game.
+        game: String,
+        /// What is wrong.
+        source: ParseError,
+    },
+}
+
+/// The catalog entry named `name` (without parameter).
+pub fn entry(name: &str) -> Option<&'static Entry> {
+    ENTRIES.iter().find(|e| e.name == name)
+}
+
+/// Builds a game from its spec, `name` or `name:parameter`.
+///
+/// # Errors
+/// [`CatalogError`] for an unknown name or a bad parameter.
+///
+/// ```
+/// let g = grundy::catalog::game("subtraction:1,3,4").unwrap();
+/// assert_eq!(g.name(), "subtraction:1,3,4");
+/// assert!(grundy::catalog::game("nimm").is_err());
+/// ```
+pub fn game(spec: &str) -> Result<Box<dyn AnyGame>, CatalogError> {
+    let (name, param) = match spec.split_once(':') {
+        Some((n, p)) => (n, Some(p)),
+        None => (spec, None),
+    };
+    let e = entry(name).ok_or_else(|| CatalogError::Unknown {
+        name: name.to_string(),
+        suggestion: closest(name),
+    })?;
+    (e.build)(param).map_err(|source| CatalogError::Parameter {
+        game: name.to_string(),
+        source,
+    })
+}
+
+fn closest(name: &str) -> Option<String> {
+    ENTRIES
+        .iter()
+        .map(|e| (edit_distance(name, e.name), e.name))
+        .filter(|&(d, n)| d <= 2.max(n.len() / 3))
+        .min()
+        .map(|(_, n)| n.to_string())
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (prev + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_examples_parse() {
+        for (i, e) in ENTRIES.iter().enumerate() {
+            assert!(
+                ENTRIES[..i].iter().all(|o| o.name != e.name),
+                "{} twice",
+                e.name
+            );
+            let mut words = e.example.split_whitespace();
+            let g = game(words.next().unwrap()).unwrap();
+            let rest: Vec<&str> = words.collect();
+            g.parse(&rest)
+                .unwrap_or_else(|err| panic!("{}: {err}", e.example));
+            for inst in e.verify.instances {
+                game(inst).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_names_get_suggestions() {
+        let Err(CatalogError::Unknown { suggestion, .. }) = game("nmi") else {
+            panic!("nmi is not a game");
+        };
+        assert_eq!(suggestion.as_deref(), Some("nim"));
+        assert!(game("subtraction").is_err());
+        assert!(game("nim:3").is_err());
+    }
+}

@@ -1,0 +1,267 @@
+//! The [`Game`] trait, outcomes, play conventions and the errors of playing.
+
+use std::fmt;
+use std::hash::Hash;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A position of an impartial game: both players have the same moves.
+///
+/// Implementations are written from the rules alone; closed forms live in
+/// [`Solution`](crate::Solution) so that search can check them.
+/// `Display` prints the position in the text form its [`Rules`](crate::Rules)
+/// parse, so that a printed position can be typed back.
+pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
+    /// A move as a player names it, e.g. `heap 2: take 3`.
+    type Move: Clone + Eq + fmt::Debug + fmt::Display + FromStr + Send + Sync;
+
+    /// Every legal move.
+    fn moves(&self) -> Vec<Self::Move>;
+
+    /// The position after a legal move.
+    fn play(&self, m: &Self::Move) -> Self;
+
+    /// Like [`moves`](Game::moves), for games whose rules run code that can
+    /// fail (user scripts). Search calls this one.
+    ///
+    /// # Errors
+    /// The game's own failure, as [`GameError`].
+    fn try_moves(&self) -> Result<Vec<Self::Move>, GameError> {
+        Ok(self.moves())
+    }
+
+    /// Like [`play`](Game::play), for games whose rules can fail.
+    ///
+    /// # Errors
+    /// The game's own failure, as [`GameError`].
+    fn try_play(&self, m: &Self::Move) -> Result<Self, GameError> {
+        Ok(self.play(m))
+    }
+
+    /// The independent parts of this position, whose Grundy values add
+    /// (Sprague–Grundy). The default is the position itself; a sum of heaps
+    /// returns one position per heap.
+    fn components(&self) -> Vec<Self> {
+        vec![self.clone()]
+    }
+
+    /// An equivalent position in a normal form (heaps sorted, say), so that
+    /// memoised search meets fewer distinct positions.
+    fn canonical(&self) -> Self {
+        self.clone()
+    }
+
+    /// How many moves there are, without listing them (a heap of 2^60 has
+    /// 2^60 moves). Used to refuse listing moves that cannot be listed.
+    fn move_count(&self) -> u128 {
+        self.moves().len() as u128
+    }
+
+    /// Whether `m` is legal here. The default looks it up among all moves.
+    fn legal(&self, m: &Self::Move) -> bool {
+        self.moves().contains(m)
+    }
+
+    /// Some legal move, without listing them all; `None` at the end of the game.
+    fn any_move(&self) -> Option<Self::Move> {
+        self.moves().into_iter().next()
+    }
+}
+
+/// Who wins with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    /// An N-position: the player to move (the **n**ext player) wins.
+    #[serde(rename = "N")]
+    Next,
+    /// A P-position: the **p**revious player, who just moved, wins.
+    #[serde(rename = "P")]
+    Previous,
+}
+
+impl Outcome {
+    /// `N` or `P`.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::Next => "N",
+            Outcome::Previous => "P",
+        }
+    }
+
+    /// The outcome of a position whose Grundy value is `g`, in normal play.
+    pub fn from_grundy(g: crate::Nimber) -> Outcome {
+        if g.is_zero() {
+            Outcome::Previous
+        } else {
+            Outcome::Next
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.letter())
+    }
+}
+
+/// The play convention: who wins when no move is left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    /// The player who cannot move loses.
+    #[default]
+    Normal,
+    /// The player who cannot move wins: whoever makes the last move loses.
+    Misere,
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Play::Normal => "normal",
+            Play::Misere => "misere",
+        })
+    }
+}
+
+/// A failure inside a game's own rules (a user script that errs).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{message}")]
+pub struct GameError {
+    /// What went wrong, in the game's words.
+    pub message: String,
+}
+
+impl GameError {
+    /// A game error with this message.
+    pub fn new(message: impl Into<String>) -> GameError {
+        GameError {
+            message: message.into(),
+        }
+    }
+}
+
+/// A move that cannot be played here; hands back the move's text and the position.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{reason} (move `{mv}` in position `{position}`)")]
+pub struct PlayError {
+    /// The move as typed.
+    pub mv: String,
+    /// The position, in its text form.
+    pub position: String,
+    /// Why the move is refused.
+    pub reason: String,
+}
+
+/// Text that is not a position, a move or a rule of the game.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// Nothing was given where a position was expected.
+    #[error("no position given: {hint}")]
+    Empty {
+        /// What to write instead, e.g. "write the heap sizes, as in `nim 3 4 5`".
+        hint: String,
+    },
+    /// A word that should be a whole number is not one.
+    #[error("`{token}` is not a whole number{hint}")]
+    NotANumber {
+        /// The offending word.
+        token: String,
+        /// Extra advice, starting with a separator, or empty.
+        hint: String,
+    },
+    /// A negative number where only non-negative ones make sense.
+    #[error("`{token}` is negative; {what} must be 0 or more")]
+    Negative {
+        /// The offending word.
+        token: String,
+        /// What the number stands for.
+        what: String,
+    },
+    /// A number too large for the game.
+    #[error("`{token}` is too large: {what} must be at most {max}")]
+    TooLarge {
+        /// The offending word.
+        token: String,
+        /// What the number stands for.
+        what: String,
+        /// The largest allowed value, as text.
+        max: String,
+    },
+    /// Anything else, said in words.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl ParseError {
+    /// A free-form parse error.
+    pub fn invalid(message: impl Into<String>) -> ParseError {
+        ParseError::Invalid(message.into())
+    }
+}
+
+/// Parses a non-negative integer that fits in a `u64`, with errors that name
+/// the word and what it stands for.
+///
+/// # Errors
+/// [`ParseError::NotANumber`], [`ParseError::Negative`] or [`ParseError::TooLarge`].
+pub fn parse_u64(token: &str, what: &str) -> Result<u64, ParseError> {
+    let digits = token.strip_prefix('+').unwrap_or(token);
+    if let Some(rest) = digits.strip_prefix('-') {
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseError::Negative {
+                token: token.to_string(),
+                what: what.to_string(),
+            });
+        }
+    }
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseError::NotANumber {
+            token: token.to_string(),
+            hint: format!(" (expected {what})"),
+        });
+    }
+    digits.parse().map_err(|_| ParseError::TooLarge {
+        token: token.to_string(),
+        what: what.to_string(),
+        max: u64::MAX.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_parse_with_clear_errors() {
+        assert_eq!(parse_u64("42", "a heap").unwrap(), 42);
+        assert_eq!(parse_u64("+7", "a heap").unwrap(), 7);
+        assert_eq!(
+            parse_u64("18446744073709551615", "a heap").unwrap(),
+            u64::MAX
+        );
+        assert!(matches!(
+            parse_u64("-3", "a heap"),
+            Err(ParseError::Negative { .. })
+        ));
+        assert!(matches!(
+            parse_u64("18446744073709551616", "a heap"),
+            Err(ParseError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            parse_u64("x1", "a heap"),
+            Err(ParseError::NotANumber { .. })
+        ));
+        assert!(matches!(
+            parse_u64("", "a heap"),
+            Err(ParseError::NotANumber { .. })
+        ));
+        assert!(matches!(
+            parse_u64("-", "a heap"),
+            Err(ParseError::NotANumber { .. })
+        ));
+    }
+}

@@ -1,0 +1,6 @@
+//! The games of the catalog, one module each.
+
+pub mod moore;
+pub mod nim;
+pub mod staircase;
+pub mod subtraction;

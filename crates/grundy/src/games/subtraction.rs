@@ -1,0 +1,456 @@
+//! Subtraction games `subtraction:S` and the Bash game `bash:K`.
+//!
+//! # Rules
+//! Heaps of tokens and a set `S` of positive numbers. A move takes `s`
+//! tokens from one heap, for some `s` in `S` with `s` at most the heap.
+//! `bash:K` is `S = {1, …, K}`.
+//!
+//! # Solution
+//! The Grundy value `G(n)` of a heap is the mex of `G(n − s)`; a position's
+//! value is the XOR of its heaps' values.
+//!
+//! * Bash (seed 001): `G(n) = n mod (K + 1)`.
+//! * Finite `S` with largest element `t`: `G(n)` depends only on the `t`
+//!   values before it, and those windows take finitely many values, so the
+//!   sequence is eventually periodic. The rule computes values until a
+//!   window of `t` values repeats; from the first repeat at `n` of the
+//!   window that began at `m`, `G` has preperiod `m` and period `n − m` (both
+//!   least, since any shorter period would have repeated a window sooner).
+//!   Heaps of any size are then valued by table lookup.
+//!
+//! # References
+//! Berlekamp, Conway, Guy, *Winning Ways*, ch. 4 (subtraction games);
+//! seed 001 (the Bash game).
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::any::{with_formula, AnyGame};
+use crate::catalog::{Entry, VerifyPlan};
+use crate::game::{parse_u64, ParseError};
+use crate::hash::FxHashMap;
+use crate::heaps::{HeapRule, HeapRules, HeapSolution, Heaps, Take};
+use crate::nimber::{mex, Nimber};
+
+/// The largest subtraction allowed in a finite set (the period search keeps a
+/// window of this many values).
+pub const MAX_SUBTRACTION: u64 = 1_000_000;
+
+/// The most values computed while looking for the period.
+pub const MAX_PERIOD_SEARCH: usize = 20_000_000;
+
+/// The subtraction set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SubtractionSet {
+    /// `{1, …, K}` (the Bash game).
+    UpTo(u64),
+    /// A finite set, sorted, without repeats.
+    Finite(Vec<u64>),
+}
+
+/// A subtraction rule with its solved Grundy sequence.
+#[derive(Clone, Debug)]
+pub struct SubtractionRule {
+    name: String,
+    set: SubtractionSet,
+    period: Option<Period>,
+}
+
+/// An eventually periodic sequence: `values[..preperiod]`, then
+/// `values[preperiod..]` repeated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// Values before the periodic part.
+    pub preperiod: usize,
+    /// The period's length.
+    pub period: usize,
+    /// The preperiod followed by one period.
+    pub values: Vec<u32>,
+}
+
+impl Period {
+    fn at(&self, n: u64) -> u32 {
+        let pre = self.preperiod as u64;
+        let i = if n < pre {
+            n
+        } else {
+            pre + (n - pre) % self.period as u64
+        };
+        self.values[i as usize]
+    }
+}
+
+impl PartialEq for SubtractionRule {
+    fn eq(&self, other: &Self) -> bool {
+        self.set == other.set
+    }
+}
+
+/// A position of a subtraction game.
+pub type Subtraction = Heaps<SubtractionRule>;
+
+impl SubtractionRule {
+    /// The Bash game: take 1 to `k` tokens.
+    ///
+    /// # Errors
+    /// `k = 0`.
+    pub fn bash(k: u64) -> Result<SubtractionRule, ParseError> {
+        if k == 0 {
+            return Err(ParseError::invalid(
+                "bash:K needs K of at least 1, as in `bash:3`",
+            ));
+        }
+        if k == u64::MAX {
+            return Err(ParseError::TooLarge {
+                token: k.to_string(),
+                what: "K".into(),
+                max: (u64::MAX - 1).to_string(),
+            });
+        }
+        Ok(SubtractionRule {
+            name: format!("bash:{k}"),
+            set: SubtractionSet::UpTo(k),
+            period: None,
+        })
+    }
+
+    /// A finite subtraction set, given as numbers and ranges: `1,3,4` or `2..5,8`.
+    ///
+    /// # Errors
+    /// An empty set, 0, a range that runs backwards, or a number above
+    /// [`MAX_SUBTRACTION`]; a period not found within [`MAX_PERIOD_SEARCH`] values.
+    pub fn parse(text: &str) -> Result<SubtractionRule, ParseError> {
+        let mut set = Vec::new();
+        for part in text.split(',').map(str::trim) {
+            if part.is_empty() {
+                return Err(ParseError::invalid(format!(
+                    "subtraction set `{text}` has an empty entry; write it as `subtraction:1,3,4`"
+                )));
+            }
+            let (lo, hi) = match part.split_once("..") {
+                Some((a, b)) => (parse_amount(a)?, parse_amount(b.trim_start_matches('='))?),
+                None => (parse_amount(part)?, parse_amount(part)?),
+            };
+            if lo > hi {
+                return Err(ParseError::invalid(format!(
+                    "range `{part}` runs backwards"
+                )));
+            }
+            set.extend(lo..=hi);
+        }
+        set.sort_unstable();
+        set.dedup();
+        let name = format!(
+            "subtraction:{}",
+            set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+        );
+        let k = set.len() as u64;
+        if set.last() == Some(&k) {
+            // {1, …, K}: the Bash game, solved by n mod (K + 1).
+            return Ok(SubtractionRule {
+                name,
+                set: SubtractionSet::UpTo(k),
+                period: None,
+            });
+        }
+        let period = find_period(&set)?;
+        Ok(SubtractionRule {
+            name,
+            set: SubtractionSet::Finite(set),
+            period: Some(period),
+        })
+    }
+
+    /// The set.
+    pub fn set(&self) -> &SubtractionSet {
+        &self.set
+    }
+
+    /// The period of the Grundy sequence (`None` for Bash, whose period is K + 1 from 0).
+    pub fn period(&self) -> Option<&Period> {
+        self.period.as_ref()
+    }
+}
+
+fn parse_amount(word: &str) -> Result<u64, ParseError> {
+    let n = parse_u64(word.trim(), "a number of tokens to take")?;
+    if n == 0 {
+        return Err(ParseError::invalid(
+            "a subtraction set holds positive numbers; 0 would let a player pass forever",
+        ));
+    }
+    if n > MAX_SUBTRACTION {
+        return Err(ParseError::TooLarge {
+            token: word.trim().to_string(),
+            what: "an element of a finite subtraction set (use bash:K for 1..K)".into(),
+            max: MAX_SUBTRACTION.to_string(),
+        });
+    }
+    Ok(n)
+}
+
+/// Computes Grundy values until a window of `max(set)` values repeats.
+fn find_period(set: &[u64]) -> Result<Period, ParseError> {
+    let t = *set.last().expect("set is not empty") as usize;
+    const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+    let top = (1..t).fold(1u64, |p, _| p.wrapping_mul(BASE));
+    let mut values: Vec<u32> = Vec::new();
+    let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
+    let mut hash = 0u64;
+    while values.len() < MAX_PERIOD_SEARCH {
+        let n = values.len() as u64;
+        let options = set
+            .iter()
+            .take_while(|&&s| s <= n)
+            .map(|&s| Nimber(u64::from(values[(n - s) as usize])));
+        values.push(mex(options).0 as u32);
+        // hash of the window values[n+1-t ..= n]
+        if values.len() > t {
+            hash = hash.wrapping_sub(u64::from(values[values.len() - 1 - t]).wrapping_mul(top));
+        }
+        hash = hash
+            .wrapping_mul(BASE)
+            .wrapping_add(u64::from(*values.last().expect("just pushed")));
+        if values.len() < t {
+            continue;
+        }
+        let start = values.len() - t;
+        match seen.get(&hash) {
+            Some(&m) if values[m..m + t] == values[start..] => {
+                values.truncate(start);
+                return Ok(Period {
+                    preperiod: m,
+                    period: start - m,
+                    values,
+                });
+            }
+            Some(_) => {}
+            None => {
+                seen.insert(hash, start);
+            }
+        }
+    }
+    Err(ParseError::invalid(format!(
+        "no period found in the first {MAX_PERIOD_SEARCH} values of this subtraction game"
+    )))
+}
+
+impl fmt::Display for SubtractionSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SubtractionSet::UpTo(k) => write!(f, "1..{k}"),
+            SubtractionSet::Finite(s) => {
+                let words: Vec<String> = s.iter().map(u64::to_string).collect();
+                f.write_str(&words.join(","))
+            }
+        }
+    }
+}
+
+impl HeapRule for SubtractionRule {
+    type Move = Take;
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn heap_moves(&self, n: u64) -> Vec<Take> {
+        match &self.set {
+            SubtractionSet::UpTo(k) => (1..=n.min(*k)).map(Take).collect(),
+            SubtractionSet::Finite(s) => s
+                .iter()
+                .take_while(|&&x| x <= n)
+                .map(|&x| Take(x))
+                .collect(),
+        }
+    }
+
+    fn after(&self, n: u64, m: &Take) -> Vec<u64> {
+        vec![n - m.0]
+    }
+
+    fn heap_move_count(&self, n: u64) -> u128 {
+        match &self.set {
+            SubtractionSet::UpTo(k) => u128::from(n.min(*k)),
+            SubtractionSet::Finite(s) => s.partition_point(|&x| x <= n) as u128,
+        }
+    }
+
+    fn heap_legal(&self, n: u64, m: &Take) -> bool {
+        m.0 <= n
+            && match &self.set {
+                SubtractionSet::UpTo(k) => (1..=*k).contains(&m.0),
+                SubtractionSet::Finite(s) => s.binary_search(&m.0).is_ok(),
+            }
+    }
+
+    fn any_heap_move(&self, n: u64) -> Option<Take> {
+        match &self.set {
+            SubtractionSet::UpTo(_) => (n > 0).then_some(Take(1)),
+            SubtractionSet::Finite(s) => s.first().filter(|&&x| x <= n).map(|&x| Take(x)),
+        }
+    }
+}
+
+impl HeapSolution for SubtractionRule {
+    fn heap_grundy(&self, n: u64) -> Nimber {
+        match (&self.set, &self.period) {
+            (SubtractionSet::UpTo(k), _) => Nimber(n % (k + 1)),
+            (_, Some(p)) => Nimber(u64::from(p.at(n))),
+            (SubtractionSet::Finite(_), None) => unreachable!("finite sets are solved when built"),
+        }
+    }
+
+    fn moves_to(&self, n: u64, target: Nimber) -> Vec<Take> {
+        match &self.set {
+            // Bash: the only move to value t takes (n - t) mod (K + 1), when that is a legal move.
+            SubtractionSet::UpTo(k) => {
+                let m = u128::from(*k) + 1;
+                let take = (u128::from(n) % m + m - u128::from(target.0) % m) % m;
+                if target.0 <= *k && take >= 1 && take <= u128::from(n) {
+                    vec![Take(take as u64)]
+                } else {
+                    Vec::new()
+                }
+            }
+            SubtractionSet::Finite(s) => s
+                .iter()
+                .take_while(|&&x| x <= n)
+                .filter(|&&x| self.heap_grundy(n - x) == target)
+                .map(|&x| Take(x))
+                .collect(),
+        }
+    }
+
+    fn rule_details(&self) -> Vec<(String, String)> {
+        let (pre, values): (usize, Vec<u32>) = match (&self.set, &self.period) {
+            (SubtractionSet::UpTo(k), _) if *k <= 64 => (0, (0..=*k as u32).collect()),
+            (SubtractionSet::UpTo(k), _) => {
+                return vec![(
+                    "period".into(),
+                    format!("{} from 0 (n mod {})", k + 1, k + 1),
+                )]
+            }
+            (_, Some(p)) => (p.preperiod, p.values.clone()),
+            _ => return Vec::new(),
+        };
+        let show = |v: &[u32]| {
+            v.iter()
+                .take(200)
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let period = values.len() - pre;
+        let text = if pre == 0 {
+            format!("period {period} from 0: ({})", show(&values))
+        } else {
+            format!(
+                "preperiod {pre}, period {period}: {} ({})",
+                show(&values[..pre]),
+                show(&values[pre..])
+            )
+        };
+        vec![("grundy sequence".into(), text)]
+    }
+}
+
+fn rules(rule: SubtractionRule, example: &'static str) -> Box<dyn AnyGame> {
+    with_formula(HeapRules {
+        rule: Arc::new(rule),
+        example,
+        max_heaps: 3,
+    })
+}
+
+fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+    let set = param.ok_or_else(|| {
+        ParseError::invalid(
+            "subtraction needs its set: write `subtraction:1,3,4 10 7` (take 1, 3 or 4)",
+        )
+    })?;
+    Ok(rules(
+        SubtractionRule::parse(set)?,
+        "subtraction:1,3,4 10 7",
+    ))
+}
+
+fn build_bash(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+    let k = param
+        .ok_or_else(|| ParseError::invalid("bash needs K: write `bash:3 10` (take 1 to 3)"))?;
+    let k = parse_u64(k, "K, the most tokens one move takes")?;
+    Ok(rules(SubtractionRule::bash(k)?, "bash:3 10"))
+}
+
+/// The catalog entry of finite subtraction games.
+pub const ENTRY: Entry = Entry {
+    name: "subtraction",
+    parameter: Some("S: the amounts a move may take, e.g. 1,3,4 or 2..5,9"),
+    summary: "take s tokens from one heap, s in S; Grundy sequence periodic, found from the rules",
+    position: "HEAP... (heap sizes)",
+    example: "subtraction:1,3,4 10 7",
+    verify: VerifyPlan {
+        size: 24,
+        meaning: "1 to 3 heaps of 0 to N tokens",
+        instances: &[
+            "subtraction:1,3,4",
+            "subtraction:2,5,6",
+            "subtraction:1,4,9,16",
+            "subtraction:3..5",
+        ],
+    },
+    build,
+};
+
+/// The catalog entry of the Bash game.
+pub const BASH: Entry = Entry {
+    name: "bash",
+    parameter: Some("K: a move takes 1 to K tokens"),
+    summary: "the Bash game: take 1 to K tokens from one heap; G(n) = n mod (K+1)",
+    position: "HEAP... (heap sizes)",
+    example: "bash:3 10",
+    verify: VerifyPlan {
+        size: 24,
+        meaning: "1 to 3 heaps of 0 to N tokens",
+        instances: &["bash:1", "bash:3", "bash:5"],
+    },
+    build: build_bash,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_ways_subtraction_1_3_4() {
+        // Winning Ways ch. 4: S = {1,3,4} has period 7: 0 1 0 1 2 3 2.
+        let r = SubtractionRule::parse("1,3,4").unwrap();
+        let p = r.period().unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 7));
+        assert_eq!(p.values, vec![0, 1, 0, 1, 2, 3, 2]);
+        assert_eq!(
+            r.heap_grundy(1_000_000_000_007),
+            Nimber(u64::from(p.at(1_000_000_000_007)))
+        );
+    }
+
+    #[test]
+    fn bash_by_formula() {
+        let r = SubtractionRule::bash(3).unwrap();
+        assert_eq!(r.heap_grundy(10), Nimber(2));
+        assert_eq!(r.moves_to(10, Nimber(0)), vec![Take(2)]);
+        assert_eq!(
+            SubtractionRule::parse("1..3").unwrap().set(),
+            &SubtractionSet::UpTo(3)
+        );
+    }
+
+    #[test]
+    fn bad_sets_are_refused() {
+        assert!(SubtractionRule::parse("0").is_err());
+        assert!(SubtractionRule::parse("").is_err());
+        assert!(SubtractionRule::parse("5..2").is_err());
+        assert!(SubtractionRule::parse("1,,2").is_err());
+        assert!(SubtractionRule::bash(0).is_err());
+    }
+}

@@ -1,0 +1,415 @@
+//! Sums of heaps of one heap game: Nim, subtraction games, take-and-break games.
+//!
+//! A [`HeapRule`] says what a move does to one heap (it may leave zero, one
+//! or several heaps). [`Heaps`] is a position of several heaps under that
+//! rule; it is a [`Game`] whose [components](Game::components) are its heaps,
+//! so search values each heap once and adds the values. Where the rule knows
+//! each heap's Grundy value ([`HeapSolution`]), [`Heaps`] is a [`Solution`]
+//! whose winning moves come from the heaps' values (Sprague–Grundy), never
+//! from searching the sum.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+use std::sync::Arc;
+
+use crate::any::Rules;
+use crate::game::{parse_u64, Game, Outcome, ParseError};
+use crate::nimber::Nimber;
+use crate::solution::Solution;
+
+/// What a move does to one heap.
+pub trait HeapRule: fmt::Debug + PartialEq + Send + Sync + 'static {
+    /// A move on one heap, e.g. `take 3`.
+    type Move: Clone + Eq + fmt::Debug + fmt::Display + FromStr + Send + Sync;
+
+    /// The rule's name as the catalog spells it, e.g. `subtraction:1,3,4`.
+    fn name(&self) -> String;
+
+    /// Every move from a heap of `n`.
+    fn heap_moves(&self, n: u64) -> Vec<Self::Move>;
+
+    /// The heaps left after move `m` on a heap of `n` (none, one or several).
+    fn after(&self, n: u64, m: &Self::Move) -> Vec<u64>;
+
+    /// How many moves a heap of `n` has, without listing them.
+    fn heap_move_count(&self, n: u64) -> u128 {
+        self.heap_moves(n).len() as u128
+    }
+
+    /// Whether `m` is legal on a heap of `n`.
+    fn heap_legal(&self, n: u64, m: &Self::Move) -> bool {
+        self.heap_moves(n).contains(m)
+    }
+
+    /// Some move from a heap of `n`, without listing them all.
+    fn any_heap_move(&self, n: u64) -> Option<Self::Move> {
+        self.heap_moves(n).into_iter().next()
+    }
+}
+
+/// A misère verdict on a sum of heaps: the outcome and, for an N-position
+/// with a move, a winning move as (heap index from 0, move).
+pub type MisereVerdict<M> = (Outcome, Option<(usize, M)>);
+
+/// A heap rule whose single-heap Grundy values are known in closed form.
+pub trait HeapSolution: HeapRule {
+    /// The Grundy value of one heap of `n`.
+    fn heap_grundy(&self, n: u64) -> Nimber;
+
+    /// The moves from a heap of `n` to heaps of total value `target`.
+    /// The default lists every move; rules with huge heaps override it.
+    fn moves_to(&self, n: u64, target: Nimber) -> Vec<Self::Move> {
+        self.heap_moves(n)
+            .into_iter()
+            .filter(|m| {
+                self.after(n, m)
+                    .iter()
+                    .map(|&h| self.heap_grundy(h))
+                    .sum::<Nimber>()
+                    == target
+            })
+            .collect()
+    }
+
+    /// Facts about the rule for people to read (e.g. its period).
+    fn rule_details(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    /// Misère play of a whole sum, where a formula is known: the outcome and
+    /// a winning move (heap index from 0, move).
+    fn misere(&self, heaps: &[u64]) -> Option<MisereVerdict<Self::Move>> {
+        let _ = heaps;
+        None
+    }
+}
+
+/// A move in a sum of heaps: which heap (numbered from 1) and what is done to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapMove<M> {
+    /// The heap, numbered from 1 as players count.
+    pub heap: usize,
+    /// The move on that heap.
+    pub mv: M,
+}
+
+impl<M: fmt::Display> fmt::Display for HeapMove<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "heap {}: {}", self.heap, self.mv)
+    }
+}
+
+/// Parses `heap 2: take 3` (or `2: take 3`).
+impl<M: FromStr> FromStr for HeapMove<M> {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        let bad =
+            || ParseError::invalid(format!("`{s}` is not a move; write it as `heap 2: take 3`"));
+        let (head, rest) = s.split_once(':').ok_or_else(bad)?;
+        let head = head.trim();
+        let number = head.strip_prefix("heap").unwrap_or(head).trim();
+        let heap = parse_u64(number, "a heap number")?;
+        if heap == 0 {
+            return Err(ParseError::invalid("heaps are numbered from 1"));
+        }
+        let mv = rest.trim().parse().map_err(|_| bad())?;
+        Ok(HeapMove {
+            heap: usize::try_from(heap).map_err(|_| bad())?,
+            mv,
+        })
+    }
+}
+
+/// Several heaps under one rule, played as a sum.
+#[derive(Debug)]
+pub struct Heaps<R> {
+    rule: Arc<R>,
+    heaps: Vec<u64>,
+}
+
+impl<R: HeapRule> Heaps<R> {
+    /// Heaps of the given sizes under `rule`.
+    pub fn with_rule(rule: Arc<R>, heaps: Vec<u64>) -> Heaps<R> {
+        Heaps { rule, heaps }
+    }
+
+    /// The heap sizes, in order.
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &Arc<R> {
+        &self.rule
+    }
+
+    fn with(&self, heaps: Vec<u64>) -> Heaps<R> {
+        Heaps {
+            rule: Arc::clone(&self.rule),
+            heaps,
+        }
+    }
+}
+
+impl<R> Clone for Heaps<R> {
+    fn clone(&self) -> Self {
+        Heaps {
+            rule: Arc::clone(&self.rule),
+            heaps: self.heaps.clone(),
+        }
+    }
+}
+
+impl<R: PartialEq> PartialEq for Heaps<R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.heaps == other.heaps
+            && (Arc::ptr_eq(&self.rule, &other.rule) || self.rule == other.rule)
+    }
+}
+
+impl<R: PartialEq> Eq for Heaps<R> {}
+
+impl<R> Hash for Heaps<R> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.heaps.hash(state);
+    }
+}
+
+impl<R> fmt::Display for Heaps<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words: Vec<String> = self.heaps.iter().map(u64::to_string).collect();
+        f.write_str(&words.join(" "))
+    }
+}
+
+/// Parses heap sizes, one per word.
+///
+/// # Errors
+/// [`ParseError::Empty`] for no words, or the first word that is not a size.
+pub fn parse_heaps(words: &[&str], example: &str) -> Result<Vec<u64>, ParseError> {
+    if words.is_empty() {
+        return Err(ParseError::Empty {
+            hint: format!("write the heap sizes, as in `{example}`"),
+        });
+    }
+    words.iter().map(|w| parse_u64(w, "a heap size")).collect()
+}
+
+impl<R: HeapRule> Game for Heaps<R> {
+    type Move = HeapMove<R::Move>;
+
+    fn moves(&self) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        for (i, &n) in self.heaps.iter().enumerate() {
+            for mv in self.rule.heap_moves(n) {
+                moves.push(HeapMove { heap: i + 1, mv });
+            }
+        }
+        moves
+    }
+
+    fn play(&self, m: &Self::Move) -> Self {
+        let i = m.heap - 1;
+        let mut heaps = self.heaps[..i].to_vec();
+        heaps.extend(self.rule.after(self.heaps[i], &m.mv));
+        heaps.extend_from_slice(&self.heaps[i + 1..]);
+        if heaps.is_empty() {
+            heaps.push(0);
+        }
+        self.with(heaps)
+    }
+
+    fn components(&self) -> Vec<Self> {
+        self.heaps.iter().map(|&n| self.with(vec![n])).collect()
+    }
+
+    /// Sorted, without heaps that have no move (they change nothing, in
+    /// normal or misère play).
+    fn canonical(&self) -> Self {
+        let mut heaps: Vec<u64> = self
+            .heaps
+            .iter()
+            .copied()
+            .filter(|&n| self.rule.heap_move_count(n) > 0)
+            .collect();
+        heaps.sort_unstable();
+        self.with(heaps)
+    }
+
+    fn move_count(&self) -> u128 {
+        self.heaps
+            .iter()
+            .map(|&n| self.rule.heap_move_count(n))
+            .fold(0u128, u128::saturating_add)
+    }
+
+    fn legal(&self, m: &Self::Move) -> bool {
+        m.heap >= 1
+            && m.heap <= self.heaps.len()
+            && self.rule.heap_legal(self.heaps[m.heap - 1], &m.mv)
+    }
+
+    fn any_move(&self) -> Option<Self::Move> {
+        self.heaps.iter().enumerate().find_map(|(i, &n)| {
+            let mv = self.rule.any_heap_move(n)?;
+            Some(HeapMove { heap: i + 1, mv })
+        })
+    }
+}
+
+impl<R: HeapSolution> Solution for Heaps<R> {
+    fn outcome(&self) -> Outcome {
+        Outcome::from_grundy(self.total())
+    }
+
+    fn grundy(&self) -> Option<Nimber> {
+        Some(self.total())
+    }
+
+    fn winning_move(&self) -> Option<Self::Move> {
+        self.winning_moves().into_iter().next()
+    }
+
+    fn winning_moves(&self) -> Vec<Self::Move> {
+        self.moves_to_value(Nimber::ZERO).unwrap_or_default()
+    }
+
+    fn moves_to_value(&self, target: Nimber) -> Option<Vec<Self::Move>> {
+        let change = self.total() + target;
+        let mut moves = Vec::new();
+        if change.is_zero() {
+            return Some(moves);
+        }
+        for (i, &n) in self.heaps.iter().enumerate() {
+            let g = self.rule.heap_grundy(n);
+            for mv in self.rule.moves_to(n, g + change) {
+                moves.push(HeapMove { heap: i + 1, mv });
+            }
+        }
+        Some(moves)
+    }
+
+    fn misere_outcome(&self) -> Option<Outcome> {
+        self.rule.misere(&self.heaps).map(|(o, _)| o)
+    }
+
+    fn misere_winning_move(&self) -> Option<Self::Move> {
+        let (_, mv) = self.rule.misere(&self.heaps)?;
+        mv.map(|(i, mv)| HeapMove { heap: i + 1, mv })
+    }
+
+    fn details(&self) -> Vec<(String, String)> {
+        self.rule.rule_details()
+    }
+}
+
+impl<R: HeapSolution> Heaps<R> {
+    fn total(&self) -> Nimber {
+        self.heaps.iter().map(|&n| self.rule.heap_grundy(n)).sum()
+    }
+}
+
+/// The [`Rules`] of a heap game: positions are heap sizes, one per word.
+#[derive(Debug)]
+pub struct HeapRules<R> {
+    /// The rule.
+    pub rule: Arc<R>,
+    /// An example position with the game's name, for error messages.
+    pub example: &'static str,
+    /// How many heaps `verify` puts in a position.
+    pub max_heaps: usize,
+}
+
+impl<R: HeapRule> Rules for HeapRules<R> {
+    type Position = Heaps<R>;
+
+    fn name(&self) -> String {
+        self.rule.name()
+    }
+
+    fn parse_position(&self, words: &[&str]) -> Result<Heaps<R>, ParseError> {
+        Ok(Heaps::with_rule(
+            Arc::clone(&self.rule),
+            parse_heaps(words, self.example)?,
+        ))
+    }
+
+    fn small_positions(&self, size: u64) -> Vec<Heaps<R>> {
+        small_heap_lists(size, self.max_heaps)
+            .into_iter()
+            .map(|h| Heaps::with_rule(Arc::clone(&self.rule), h))
+            .collect()
+    }
+}
+
+/// Taking some tokens from a heap: the move of Nim and subtraction games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Take(pub u64);
+
+impl fmt::Display for Take {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "take {}", self.0)
+    }
+}
+
+/// Parses `take 3`.
+impl FromStr for Take {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Take, ParseError> {
+        let n = s
+            .trim()
+            .strip_prefix("take")
+            .ok_or_else(|| ParseError::invalid(format!("`{s}` is not a move; write `take 3`")))?;
+        let k = parse_u64(n.trim(), "the number taken")?;
+        if k == 0 {
+            return Err(ParseError::invalid("a move takes at least 1"));
+        }
+        Ok(Take(k))
+    }
+}
+
+/// Every sorted list of 1 to `max_heaps` heaps of sizes 0 to `size`: the
+/// small positions that `verify` checks.
+pub fn small_heap_lists(size: u64, max_heaps: usize) -> Vec<Vec<u64>> {
+    let mut all = Vec::new();
+    let mut current = Vec::new();
+    fn extend(from: u64, size: u64, left: usize, current: &mut Vec<u64>, all: &mut Vec<Vec<u64>>) {
+        if !current.is_empty() {
+            all.push(current.clone());
+        }
+        if left == 0 {
+            return;
+        }
+        for n in from..=size {
+            current.push(n);
+            extend(n, size, left - 1, current, all);
+            current.pop();
+        }
+    }
+    extend(0, size, max_heaps, &mut current, &mut all);
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_lists_are_sorted_multisets() {
+        let lists = small_heap_lists(2, 2);
+        // 3 single heaps and 6 sorted pairs.
+        assert_eq!(lists.len(), 9);
+        assert!(lists.iter().all(|l| l.windows(2).all(|w| w[0] <= w[1])));
+    }
+
+    #[test]
+    fn heap_moves_parse() {
+        let m: HeapMove<u64> = "heap 2: 7".parse().unwrap();
+        assert_eq!(m, HeapMove { heap: 2, mv: 7 });
+        let m: HeapMove<u64> = "3:1".parse().unwrap();
+        assert_eq!(m.heap, 3);
+        assert!("heap 0: 1".parse::<HeapMove<u64>>().is_err());
+        assert!("take".parse::<HeapMove<u64>>().is_err());
+    }
+}

@@ -1,0 +1,284 @@
+//! Contest problems in their judges' exact formats.
+//!
+//! Each [`Problem`] reads the judge's input and writes exactly the judge's
+//! output, by calling the library's game modules (never a stand-alone
+//! formula of its own). Input is read by tokens, so line breaks and extra
+//! spaces do not matter unless the format depends on them; a malformed input
+//! is a [`JudgeError`] naming the line and the token, and no output at all.
+//!
+//! `generate` writes a random valid input from a seed: small, or at the full
+//! stated constraints, for stress tests and benchmarks.
+
+use std::fmt::Write as _;
+
+use thiserror::Error;
+
+use crate::rng::SplitMix64;
+
+pub mod nim;
+
+/// A contest problem that `grundy judge` answers.
+#[derive(Clone, Copy, Debug)]
+pub struct Problem {
+    /// The name typed on the command line, e.g. `luogu-p2197`.
+    pub name: &'static str,
+    /// The problem's title and where it is from.
+    pub source: &'static str,
+    /// Reads the whole input, returns the whole output.
+    pub solve: fn(&str) -> Result<String, JudgeError>,
+    /// A random valid input from a seed; `max` asks for the full constraints.
+    pub generate: fn(seed: u64, max: bool) -> String,
+}
+
+/// Every problem, in the order `grundy judge --list` shows them.
+pub const PROBLEMS: &[Problem] = &[nim::LUOGU_P2197];
+
+/// The problem named `name`.
+pub fn problem(name: &str) -> Option<&'static Problem> {
+    PROBLEMS.iter().find(|p| p.name == name)
+}
+
+/// A malformed input.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum JudgeError {
+    /// The input ended where more was expected.
+    #[error("input ended early: expected {expected}")]
+    Truncated {
+        /// What was expected.
+        expected: String,
+    },
+    /// A token that is not what the format says.
+    #[error("line {line}: `{token}` is not {expected}")]
+    BadToken {
+        /// The line, from 1.
+        line: usize,
+        /// The token.
+        token: String,
+        /// What was expected.
+        expected: String,
+    },
+    /// A number outside the stated bounds.
+    #[error("line {line}: {what} = {value} is outside the problem's bounds {lo}..={hi}")]
+    OutOfBounds {
+        /// The line, from 1.
+        line: usize,
+        /// What the number is.
+        what: String,
+        /// The number, as text.
+        value: String,
+        /// The least allowed.
+        lo: String,
+        /// The largest allowed.
+        hi: String,
+    },
+    /// Anything else the format forbids.
+    #[error("line {line}: {message}")]
+    Invalid {
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// Reads an input token by token, remembering lines for error messages.
+pub struct Tokens<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+}
+
+impl<'a> Tokens<'a> {
+    /// A reader over the whole input.
+    pub fn new(text: &'a str) -> Tokens<'a> {
+        Tokens {
+            text,
+            pos: 0,
+            line: 1,
+        }
+    }
+
+    /// The line of the last token read (or of the reading position).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    fn skip_space(&mut self) {
+        let rest = &self.text[self.pos..];
+        let skipped = rest.len() - rest.trim_start().len();
+        self.line += rest[..skipped].matches('\n').count();
+        self.pos += skipped;
+    }
+
+    /// Whether only white space is left.
+    pub fn at_end(&mut self) -> bool {
+        self.skip_space();
+        self.pos == self.text.len()
+    }
+
+    /// The next token, if any.
+    pub fn next_token(&mut self) -> Option<&'a str> {
+        self.skip_space();
+        let rest = &self.text[self.pos..];
+        if rest.is_empty() {
+            return None;
+        }
+        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        self.pos += len;
+        Some(&rest[..len])
+    }
+
+    /// The next token, or [`JudgeError::Truncated`].
+    ///
+    /// # Errors
+    /// The input has ended.
+    pub fn word(&mut self, expected: &str) -> Result<&'a str, JudgeError> {
+        self.next_token().ok_or_else(|| JudgeError::Truncated {
+            expected: expected.to_string(),
+        })
+    }
+
+    /// The next token as an integer in `lo..=hi`.
+    ///
+    /// # Errors
+    /// End of input, a token that is not an integer, or one out of bounds.
+    pub fn int(&mut self, what: &str, lo: i64, hi: i64) -> Result<i64, JudgeError> {
+        let token = self.word(what)?;
+        let value: i64 = token.parse().map_err(|_| JudgeError::BadToken {
+            line: self.line,
+            token: token.to_string(),
+            expected: format!("an integer ({what})"),
+        })?;
+        if value < lo || value > hi {
+            return Err(JudgeError::OutOfBounds {
+                line: self.line,
+                what: what.to_string(),
+                value: token.to_string(),
+                lo: lo.to_string(),
+                hi: hi.to_string(),
+            });
+        }
+        Ok(value)
+    }
+
+    /// The next token as a non-negative integer in `lo..=hi`.
+    ///
+    /// # Errors
+    /// As [`Tokens::int`].
+    pub fn uint(&mut self, what: &str, lo: u64, hi: u64) -> Result<u64, JudgeError> {
+        let token = self.word(what)?;
+        let value: u64 = token.parse().map_err(|_| JudgeError::BadToken {
+            line: self.line,
+            token: token.to_string(),
+            expected: format!("a non-negative integer ({what})"),
+        })?;
+        if value < lo || value > hi {
+            return Err(JudgeError::OutOfBounds {
+                line: self.line,
+                what: what.to_string(),
+                value: token.to_string(),
+                lo: lo.to_string(),
+                hi: hi.to_string(),
+            });
+        }
+        Ok(value)
+    }
+
+    /// The next token as a count (`usize`) in `lo..=hi`.
+    ///
+    /// # Errors
+    /// As [`Tokens::int`].
+    pub fn count(&mut self, what: &str, lo: usize, hi: usize) -> Result<usize, JudgeError> {
+        Ok(self.uint(what, lo as u64, hi as u64)? as usize)
+    }
+
+    /// An error at the current line.
+    pub fn invalid(&self, message: impl Into<String>) -> JudgeError {
+        JudgeError::Invalid {
+            line: self.line,
+            message: message.into(),
+        }
+    }
+
+    /// Fails unless only white space is left.
+    ///
+    /// # Errors
+    /// [`JudgeError::Invalid`] naming the first extra token.
+    pub fn finish(&mut self) -> Result<(), JudgeError> {
+        match self.next_token() {
+            None => Ok(()),
+            Some(t) => Err(self.invalid(format!("unexpected `{t}` after the last test case"))),
+        }
+    }
+}
+
+/// Builds an input text line by line: `lines.line(format_args!(...))`.
+#[derive(Default)]
+pub struct InputWriter {
+    text: String,
+}
+
+impl InputWriter {
+    /// Appends one line.
+    pub fn line(&mut self, args: std::fmt::Arguments<'_>) {
+        self.text.write_fmt(args).expect("writing to a String");
+        self.text.push('\n');
+    }
+
+    /// Appends numbers separated by spaces, as one line.
+    pub fn numbers<T: std::fmt::Display>(&mut self, values: impl IntoIterator<Item = T>) {
+        let words: Vec<String> = values.into_iter().map(|v| v.to_string()).collect();
+        self.text.push_str(&words.join(" "));
+        self.text.push('\n');
+    }
+
+    /// The text.
+    pub fn finish(self) -> String {
+        self.text
+    }
+}
+
+/// A generator seeded for a problem.
+pub fn rng(seed: u64) -> SplitMix64 {
+    SplitMix64::new(seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_track_lines() {
+        let mut t = Tokens::new("3\n 4  5\n\nx");
+        assert_eq!(t.uint("a", 0, 9).unwrap(), 3);
+        assert_eq!(t.uint("b", 0, 9).unwrap(), 4);
+        assert_eq!(t.line(), 2);
+        assert_eq!(
+            t.uint("c", 0, 4),
+            Err(JudgeError::OutOfBounds {
+                line: 2,
+                what: "c".into(),
+                value: "5".into(),
+                lo: "0".into(),
+                hi: "4".into()
+            })
+        );
+        let err = t.uint("d", 0, 9).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 4: `x` is not a non-negative integer (d)"
+        );
+        assert!(matches!(
+            t.uint("e", 0, 9),
+            Err(JudgeError::Truncated { .. })
+        ));
+    }
+
+    #[test]
+    fn problem_names_are_unique() {
+        for (i, p) in PROBLEMS.iter().enumerate() {
+            assert!(PROBLEMS[..i].iter().all(|q| q.name != p.name));
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! Closed forms ([`Solution`]) and the harness that checks them against search.
+
+use thiserror::Error;
+
+use crate::game::{Game, Outcome, Play};
+use crate::nimber::Nimber;
+use crate::solve::{Limits, SearchError, Searcher};
+
+/// A game whose solution is known in closed form.
+///
+/// Each method answers from a formula, never by searching; [`check`] holds
+/// them to exhaustive search.
+pub trait Solution: Game {
+    /// Who wins in normal play.
+    fn outcome(&self) -> Outcome;
+
+    /// A winning move in normal play, or `None` for a P-position.
+    fn winning_move(&self) -> Option<Self::Move>;
+
+    /// The Sprague–Grundy value, where a formula gives it.
+    fn grundy(&self) -> Option<Nimber> {
+        None
+    }
+
+    /// Every winning move the formula can list without enumerating all moves
+    /// (for positions with too many moves to list). The default is
+    /// [`winning_move`](Solution::winning_move) alone.
+    fn winning_moves(&self) -> Vec<Self::Move> {
+        self.winning_move().into_iter().collect()
+    }
+
+    /// The moves to positions of Grundy value `target`, where the formula can
+    /// find them without listing every move (a Nim heap of 2^60 has 2^60
+    /// moves). `None` where it cannot; callers then list the moves.
+    fn moves_to_value(&self, target: Nimber) -> Option<Vec<Self::Move>> {
+        let _ = target;
+        None
+    }
+
+    /// Who wins in misère play, where a formula gives it.
+    fn misere_outcome(&self) -> Option<Outcome> {
+        None
+    }
+
+    /// A winning move in misère play, where a formula gives it.
+    /// Only consulted when [`misere_outcome`](Solution::misere_outcome) is `Some`.
+    fn misere_winning_move(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// Facts the formula computes on the way (e.g. a Zeckendorf
+    /// representation), as name and text, for people to read.
+    fn details(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+}
+
+/// What a [`check`] covered.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Positions checked.
+    pub positions: usize,
+    /// Of those, positions whose Grundy formula was compared.
+    pub grundy_checked: usize,
+    /// Of those, positions whose misère formula was compared.
+    pub misere_checked: usize,
+    /// Winning moves checked to lead to P-positions.
+    pub moves_checked: usize,
+    /// Distinct positions the normal-play search solved on the way.
+    pub searched: usize,
+}
+
+/// A closed form that disagrees with exhaustive search, or a search that failed.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CheckError {
+    /// The formula and the search disagree at a position.
+    #[error("closed form disagrees with search at `{position}`: {what}")]
+    Disagreement {
+        /// The position, in its text form.
+        position: String,
+        /// What differs.
+        what: String,
+    },
+    /// The search could not finish.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+}
+
+/// Checks `G`'s closed form against exhaustive search on every position given:
+/// the outcome; the Grundy value where the formula gives one; that the
+/// winning move is legal and leads to a P-position (and that there is none
+/// from a P-position); that every listed winning move does; and the same for
+/// misère play where the formula covers it.
+///
+/// # Errors
+/// The first [`CheckError::Disagreement`], or a search failure.
+///
+/// ```
+/// use grundy::games::nim::Nim;
+/// use grundy::{check, Limits};
+/// let all: Vec<Nim> = (0..6u64)
+///     .flat_map(|a| (0..6u64).map(move |b| Nim::new(vec![a, b])))
+///     .collect();
+/// let report = check(all, Limits::default()).unwrap();
+/// assert_eq!(report.positions, 36);
+/// ```
+pub fn check<G: Solution>(
+    positions: impl IntoIterator<Item = G>,
+    limits: Limits,
+) -> Result<CheckReport, CheckError> {
+    let mut normal = Searcher::with_limits(Play::Normal, limits);
+    let mut misere = Searcher::with_limits(Play::Misere, limits);
+    let mut report = CheckReport::default();
+    for p in positions {
+        check_normal(&p, &mut normal, &mut report)?;
+        if let Some(outcome) = p.misere_outcome() {
+            let winning = p.misere_winning_move();
+            check_one(&p, &mut misere, outcome, winning.into_iter(), "misère ")?;
+            report.misere_checked += 1;
+        }
+        report.positions += 1;
+    }
+    report.searched = normal.positions_solved();
+    Ok(report)
+}
+
+fn check_normal<G: Solution>(
+    p: &G,
+    search: &mut Searcher<G>,
+    report: &mut CheckReport,
+) -> Result<(), CheckError> {
+    if let Some(g) = Solution::grundy(p) {
+        let found = search.grundy(p)?;
+        if g != found {
+            return Err(disagree(
+                p,
+                format!("formula gives Grundy value {}, search {}", g.0, found.0),
+            ));
+        }
+        report.grundy_checked += 1;
+    }
+    let listed = p.winning_moves();
+    report.moves_checked += listed.len();
+    let moves = p.winning_move().into_iter().chain(listed);
+    check_one(p, search, p.outcome(), moves, "")
+}
+
+fn check_one<G: Game>(
+    p: &G,
+    search: &mut Searcher<G>,
+    outcome: Outcome,
+    winning: impl Iterator<Item = G::Move>,
+    play: &str,
+) -> Result<(), CheckError> {
+    let found = search.solve(p)?.outcome;
+    if outcome != found {
+        return Err(disagree(
+            p,
+            format!("{play}formula says {outcome}, search says {found}"),
+        ));
+    }
+    let legal = p.moves();
+    let mut any = false;
+    for m in winning {
+        any = true;
+        if outcome == Outcome::Previous {
+            return Err(disagree(
+                p,
+                format!("{play}winning move `{m}` offered from a P-position"),
+            ));
+        }
+        if !legal.contains(&m) {
+            return Err(disagree(
+                p,
+                format!("{play}winning move `{m}` is not legal"),
+            ));
+        }
+        let to = p.play(&m);
+        if search.solve(&to)?.outcome != Outcome::Previous {
+            return Err(disagree(
+                p,
+                format!("{play}move `{m}` leads to `{to}`, an N-position"),
+            ));
+        }
+    }
+    // In misère play a position without moves is an N-position with no move to make.
+    if outcome == Outcome::Next && !any && !legal.is_empty() {
+        return Err(disagree(
+            p,
+            format!("{play}formula gives no winning move from an N-position"),
+        ));
+    }
+    Ok(())
+}
+
+fn disagree<G: Game>(p: &G, what: String) -> CheckError {
+    CheckError::Disagreement {
+        position: p.to_string(),
+        what,
+    }
+}

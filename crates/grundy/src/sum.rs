@@ -1,0 +1,560 @@
+//! Disjunctive sums of positions of any games of the catalog.
+//!
+//! A move in a sum is a move in one of its parts. By the Sprague–Grundy
+//! theorem the sum's value is the XOR of its parts' values, and a winning
+//! move is found from those values alone: in a part of value `g` with
+//! `g XOR X < g`… or any part with a move to value `g XOR X`. The product
+//! space is searched only for misère play, where no such theorem holds.
+//!
+//! On the command line a sum is written as its parts separated by `+`:
+//! `grundy analyze sum nim 3 4 + subtraction:1,3,4 10 + staircase 2 1`.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+use std::sync::Arc;
+
+use crate::any::{
+    Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo,
+    MOVE_LIST_LIMIT, QUICK_SEARCH,
+};
+use crate::catalog::{self, Entry, VerifyPlan};
+use crate::game::{parse_u64, Game, GameError, Outcome, ParseError, Play, PlayError};
+use crate::nimber::Nimber;
+use crate::solution::{CheckError, CheckReport};
+use crate::solve::{move_reports, Limits, SearchError, Searcher};
+
+/// A sum of positions, each of its own game.
+#[derive(Clone)]
+pub struct MixedSum {
+    parts: Vec<Arc<dyn AnyPosition>>,
+    keys: Vec<String>,
+}
+
+/// A move in part `part` (numbered from 1) of a sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumMove {
+    /// The part, from 1.
+    pub part: usize,
+    /// The move in that part, as its game names it.
+    pub mv: String,
+}
+
+impl fmt::Display for SumMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "part {}: {}", self.part, self.mv)
+    }
+}
+
+/// Parses `part 2: heap 1: take 3`.
+impl FromStr for SumMove {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<SumMove, ParseError> {
+        let bad = || {
+            ParseError::invalid(format!(
+                "`{s}` is not a move of a sum; write `part 2: heap 1: take 3`"
+            ))
+        };
+        let rest = s.trim().strip_prefix("part").ok_or_else(bad)?;
+        let (n, mv) = rest.split_once(':').ok_or_else(bad)?;
+        let part = parse_u64(n.trim(), "a part number")?;
+        Ok(SumMove {
+            part: usize::try_from(part).map_err(|_| bad())?,
+            mv: mv.trim().to_string(),
+        })
+    }
+}
+
+impl MixedSum {
+    /// The sum of these parts.
+    pub fn new(parts: Vec<Box<dyn AnyPosition>>) -> MixedSum {
+        let parts: Vec<Arc<dyn AnyPosition>> = parts.into_iter().map(Arc::from).collect();
+        let keys = parts.iter().map(|p| key(p.as_ref())).collect();
+        MixedSum { parts, keys }
+    }
+
+    /// The parts.
+    pub fn parts(&self) -> &[Arc<dyn AnyPosition>] {
+        &self.parts
+    }
+
+    fn replace(&self, i: usize, part: Box<dyn AnyPosition>) -> MixedSum {
+        let mut parts = self.parts.clone();
+        let mut keys = self.keys.clone();
+        keys[i] = key(part.as_ref());
+        parts[i] = Arc::from(part);
+        MixedSum { parts, keys }
+    }
+
+    fn part(&self, m: &SumMove) -> Option<&Arc<dyn AnyPosition>> {
+        m.part.checked_sub(1).and_then(|i| self.parts.get(i))
+    }
+
+    /// Each part's Grundy value and whether all came from formulas.
+    fn values(&self, limits: Limits) -> Result<(Vec<Nimber>, Method), AnalyzeError> {
+        let mut method = Method::Formula;
+        let mut values = Vec::new();
+        for p in &self.parts {
+            let (g, m) = p.grundy(limits)?;
+            let g = g.ok_or_else(|| AnalyzeError::NoValue {
+                position: key(p.as_ref()),
+            })?;
+            if m == Method::Search {
+                method = Method::Search;
+            }
+            values.push(g);
+        }
+        Ok((values, method))
+    }
+
+    fn by_values(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        let (values, method) = self.values(o.limits)?;
+        let total: Nimber = values.iter().copied().sum();
+        let mut winning_moves = Vec::new();
+        for (i, (p, &g)) in self.parts.iter().zip(&values).enumerate() {
+            if total.is_zero() {
+                break;
+            }
+            for m in p.moves_to_value(g + total, o.limits)? {
+                winning_moves.push(self.lift(i, &m, Some(Outcome::Previous))?);
+            }
+        }
+        let all_moves = if o.all_moves {
+            Some(self.all_moves(&values, total, o.limits)?)
+        } else {
+            None
+        };
+        let mut quick = Searcher::with_limits(
+            Play::Normal,
+            Limits::new(o.limits.max_positions.min(QUICK_SEARCH)),
+        );
+        let remoteness = quick.solve(self).ok().map(|s| s.remoteness);
+        for m in &mut winning_moves {
+            if let Ok(to) = self.play_named(&m.mv) {
+                let _ = to;
+            }
+            m.remoteness =
+                m.mv.parse::<SumMove>()
+                    .ok()
+                    .and_then(|sm| self.try_play(&sm).ok())
+                    .and_then(|to| quick.known(&to))
+                    .map(|s| s.remoteness);
+        }
+        winning_moves.sort_by_key(|m| m.remoteness.unwrap_or(u32::MAX));
+        Ok(Analysis {
+            game: "sum".into(),
+            position: self.to_string(),
+            play: Play::Normal,
+            outcome: Outcome::from_grundy(total),
+            grundy: Some(total.value()),
+            method,
+            winning_moves,
+            winning_moves_complete: true,
+            remoteness,
+            all_moves,
+            details: self
+                .parts
+                .iter()
+                .zip(&values)
+                .enumerate()
+                .map(|(i, (p, g))| {
+                    (
+                        format!("part {} value", i + 1),
+                        format!("{} ({})", g.value(), key(p.as_ref())),
+                    )
+                })
+                .collect(),
+        })
+    }
+
+    fn all_moves(
+        &self,
+        values: &[Nimber],
+        total: Nimber,
+        limits: Limits,
+    ) -> Result<Vec<MoveInfo>, AnalyzeError> {
+        let mut all = Vec::new();
+        for (i, p) in self.parts.iter().enumerate() {
+            for name in p.move_names()? {
+                let to = p
+                    .play_named(&name)
+                    .map_err(|e| SearchError::Game(GameError::new(e.to_string())))?;
+                let (g, _) = to.grundy(limits)?;
+                let g = g.ok_or_else(|| AnalyzeError::NoValue {
+                    position: key(to.as_ref()),
+                })?;
+                let outcome = Outcome::from_grundy(total + values[i] + g);
+                let info = MoveInfo {
+                    mv: name,
+                    to: to.to_string(),
+                    outcome: None,
+                    remoteness: None,
+                };
+                all.push(self.lift(i, &info, Some(outcome))?);
+            }
+        }
+        Ok(all)
+    }
+
+    /// A part's move as a move of the whole sum.
+    fn lift(
+        &self,
+        i: usize,
+        m: &MoveInfo,
+        outcome: Option<Outcome>,
+    ) -> Result<MoveInfo, AnalyzeError> {
+        let to = self.parts[i]
+            .play_named(&m.mv)
+            .map_err(|e| SearchError::Game(GameError::new(e.to_string())))?;
+        Ok(MoveInfo {
+            mv: SumMove {
+                part: i + 1,
+                mv: m.mv.clone(),
+            }
+            .to_string(),
+            to: self.replace(i, to).to_string(),
+            outcome,
+            remoteness: None,
+        })
+    }
+
+    fn by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        if self.move_count() > o.limits.max_positions as u128 {
+            return Err(SearchError::LimitExceeded {
+                limit: o.limits.max_positions,
+            }
+            .into());
+        }
+        let mut search = Searcher::with_limits(o.play, o.limits);
+        let solved = search.solve(self)?;
+        let all: Vec<MoveInfo> = move_reports(&mut search, self)?
+            .into_iter()
+            .map(|r| MoveInfo {
+                mv: r.mv.to_string(),
+                to: r.to.to_string(),
+                outcome: Some(r.solved.outcome),
+                remoteness: Some(r.solved.remoteness),
+            })
+            .collect();
+        let mut winning_moves: Vec<MoveInfo> = all
+            .iter()
+            .filter(|m| m.outcome == Some(Outcome::Previous))
+            .cloned()
+            .collect();
+        winning_moves.sort_by_key(|m| m.remoteness);
+        Ok(Analysis {
+            game: "sum".into(),
+            position: self.to_string(),
+            play: o.play,
+            outcome: solved.outcome,
+            grundy: None,
+            method: Method::Search,
+            winning_moves,
+            winning_moves_complete: true,
+            remoteness: Some(solved.remoteness),
+            all_moves: o.all_moves.then_some(all),
+            details: Default::default(),
+        })
+    }
+}
+
+fn key(p: &dyn AnyPosition) -> String {
+    format!("{} {}", p.game(), p)
+}
+
+impl PartialEq for MixedSum {
+    fn eq(&self, other: &Self) -> bool {
+        self.keys == other.keys
+    }
+}
+
+impl Eq for MixedSum {}
+
+impl Hash for MixedSum {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.keys.hash(state);
+    }
+}
+
+impl fmt::Debug for MixedSum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "MixedSum({self})")
+    }
+}
+
+impl fmt::Display for MixedSum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.keys.join(" + "))
+    }
+}
+
+impl Game for MixedSum {
+    type Move = SumMove;
+
+    fn moves(&self) -> Vec<SumMove> {
+        self.try_moves().unwrap_or_default()
+    }
+
+    fn play(&self, m: &SumMove) -> MixedSum {
+        self.try_play(m)
+            .expect("a legal move of a sum can be played")
+    }
+
+    fn try_moves(&self) -> Result<Vec<SumMove>, GameError> {
+        let mut moves = Vec::new();
+        for (i, p) in self.parts.iter().enumerate() {
+            let names = p
+                .move_names()
+                .map_err(|e| GameError::new(format!("part {}: {e}", i + 1)))?;
+            moves.extend(names.into_iter().map(|mv| SumMove { part: i + 1, mv }));
+        }
+        Ok(moves)
+    }
+
+    fn try_play(&self, m: &SumMove) -> Result<MixedSum, GameError> {
+        let p = self
+            .part(m)
+            .ok_or_else(|| GameError::new(format!("the sum has no part {}", m.part)))?;
+        let to = p
+            .play_named(&m.mv)
+            .map_err(|e| GameError::new(e.to_string()))?;
+        Ok(self.replace(m.part - 1, to))
+    }
+
+    fn components(&self) -> Vec<MixedSum> {
+        self.parts
+            .iter()
+            .zip(&self.keys)
+            .map(|(p, k)| MixedSum {
+                parts: vec![Arc::clone(p)],
+                keys: vec![k.clone()],
+            })
+            .collect()
+    }
+
+    fn canonical(&self) -> MixedSum {
+        let mut order: Vec<usize> = (0..self.parts.len()).collect();
+        order.sort_by(|&a, &b| self.keys[a].cmp(&self.keys[b]));
+        MixedSum {
+            parts: order.iter().map(|&i| Arc::clone(&self.parts[i])).collect(),
+            keys: order.iter().map(|&i| self.keys[i].clone()).collect(),
+        }
+    }
+
+    fn move_count(&self) -> u128 {
+        // Parts report only listable counts; an unlistable part counts as too many.
+        self.parts
+            .iter()
+            .map(|p| {
+                p.move_names()
+                    .map_or(MOVE_LIST_LIMIT + 1, |m| m.len() as u128)
+            })
+            .sum()
+    }
+
+    fn legal(&self, m: &SumMove) -> bool {
+        self.part(m).is_some_and(|p| p.play_named(&m.mv).is_ok())
+    }
+
+    fn any_move(&self) -> Option<SumMove> {
+        self.parts.iter().enumerate().find_map(|(i, p)| {
+            let (mv, _) = p.any_move()?;
+            Some(SumMove { part: i + 1, mv })
+        })
+    }
+}
+
+impl AnyPosition for MixedSum {
+    fn game(&self) -> String {
+        "sum".into()
+    }
+
+    fn analyze(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        match o.play {
+            Play::Normal => self.by_values(o),
+            Play::Misere => self.by_search(o),
+        }
+    }
+
+    fn grundy(&self, limits: Limits) -> Result<(Option<Nimber>, Method), AnalyzeError> {
+        match self.values(limits) {
+            Ok((v, m)) => Ok((Some(v.into_iter().sum()), m)),
+            Err(AnalyzeError::NoValue { .. }) => Ok((None, Method::Search)),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn moves_to_value(
+        &self,
+        target: Nimber,
+        limits: Limits,
+    ) -> Result<Vec<MoveInfo>, AnalyzeError> {
+        let (values, _) = self.values(limits)?;
+        let total: Nimber = values.iter().copied().sum();
+        let mut found = Vec::new();
+        for (i, (p, &g)) in self.parts.iter().zip(&values).enumerate() {
+            for m in p.moves_to_value(g + total + target, limits)? {
+                found.push(self.lift(i, &m, None)?);
+            }
+        }
+        Ok(found)
+    }
+
+    fn move_names(&self) -> Result<Vec<String>, AnalyzeError> {
+        Ok(self
+            .try_moves()
+            .map_err(SearchError::from)?
+            .iter()
+            .map(ToString::to_string)
+            .collect())
+    }
+
+    fn play_named(&self, mv: &str) -> Result<Box<dyn AnyPosition>, PlayError> {
+        let refuse = |reason: String| PlayError {
+            mv: mv.to_string(),
+            position: self.to_string(),
+            reason,
+        };
+        let m: SumMove = mv.parse().map_err(|e: ParseError| refuse(e.to_string()))?;
+        let p = self
+            .part(&m)
+            .ok_or_else(|| refuse(format!("the sum has no part {}", m.part)))?;
+        let to = p.play_named(&m.mv).map_err(|e| refuse(e.reason))?;
+        Ok(Box::new(self.replace(m.part - 1, to)))
+    }
+
+    fn any_move(&self) -> Option<(String, Box<dyn AnyPosition>)> {
+        let m = Game::any_move(self)?;
+        let to = self.try_play(&m).ok()?;
+        Some((m.to_string(), Box::new(to)))
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyPosition> {
+        Box::new(self.clone())
+    }
+}
+
+/// The `sum` game of the catalog: parts separated by `+`.
+struct SumGame;
+
+impl AnyGame for SumGame {
+    fn name(&self) -> String {
+        "sum".into()
+    }
+
+    fn parse(&self, words: &[&str]) -> Result<Box<dyn AnyPosition>, ParseError> {
+        if words.is_empty() {
+            return Err(ParseError::Empty {
+                hint: "write the parts separated by `+`, as in `sum nim 3 4 + bash:3 10`".into(),
+            });
+        }
+        let mut parts = Vec::new();
+        for (i, group) in words.split(|w| *w == "+").enumerate() {
+            let part = |e: String| ParseError::invalid(format!("part {}: {e}", i + 1));
+            let (spec, rest) = group
+                .split_first()
+                .ok_or_else(|| part("empty; write `GAME POSITION` between the `+` signs".into()))?;
+            if spec.split(':').next() == Some("sum") {
+                return Err(part(
+                    "a sum cannot hold a sum: list all the parts in one".into(),
+                ));
+            }
+            let game = catalog::game(spec).map_err(|e| part(e.to_string()))?;
+            parts.push(game.parse(rest).map_err(|e| part(e.to_string()))?);
+        }
+        Ok(Box::new(MixedSum::new(parts)))
+    }
+
+    fn has_formula(&self) -> bool {
+        true
+    }
+
+    fn verify(&self, size: u64, limits: Limits) -> Option<Result<CheckReport, CheckError>> {
+        Some(verify_sums(size, limits))
+    }
+}
+
+/// Checks the Sprague–Grundy theorem on sums of three different games: the
+/// XOR rule's outcome and winning moves against a search of the sum itself.
+fn verify_sums(size: u64, limits: Limits) -> Result<CheckReport, CheckError> {
+    let opts = AnalyzeOptions {
+        limits,
+        ..AnalyzeOptions::default()
+    };
+    let mut search = Searcher::with_limits(Play::Normal, limits);
+    let mut report = CheckReport::default();
+    let failed = |e: AnalyzeError| match e {
+        AnalyzeError::Search(s) => CheckError::Search(s),
+        other => CheckError::Search(SearchError::Game(GameError::new(other.to_string()))),
+    };
+    for a in 0..=size {
+        for b in 0..=2 * size {
+            for (c, d) in (0..=2).flat_map(|c| (0..=2).map(move |d| (c, d))) {
+                let text = format!("nim {a} + subtraction:2,5,6 {b} + staircase {c} {d}");
+                let words: Vec<&str> = text.split_whitespace().collect();
+                let sum = SumGame.parse(&words).expect("a well-formed sum");
+                let analysis = sum.analyze(&opts).map_err(failed)?;
+                let concrete = MixedSum::new(
+                    text.split(" + ")
+                        .map(|part| {
+                            let w: Vec<&str> = part.split_whitespace().collect();
+                            catalog::game(w[0])
+                                .expect("catalog game")
+                                .parse(&w[1..])
+                                .expect("part")
+                        })
+                        .collect(),
+                );
+                let found = search.solve(&concrete)?.outcome;
+                if found != analysis.outcome {
+                    return Err(CheckError::Disagreement {
+                        position: text,
+                        what: format!(
+                            "XOR of the parts says {}, search of the sum says {found}",
+                            analysis.outcome
+                        ),
+                    });
+                }
+                for m in &analysis.winning_moves {
+                    let sm: SumMove = m.mv.parse().expect("a sum's own move");
+                    let to = concrete.try_play(&sm).map_err(SearchError::from)?;
+                    if search.solve(&to)?.outcome != Outcome::Previous {
+                        return Err(CheckError::Disagreement {
+                            position: text,
+                            what: format!("winning move `{}` leads to an N-position", m.mv),
+                        });
+                    }
+                    report.moves_checked += 1;
+                }
+                report.positions += 1;
+                report.grundy_checked += 1;
+            }
+        }
+    }
+    report.searched = search.positions_solved();
+    Ok(report)
+}
+
+fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+    if param.is_some() {
+        return Err(ParseError::invalid(
+            "sum takes no parameter: write `sum nim 3 + bash:3 10`",
+        ));
+    }
+    Ok(Box::new(SumGame))
+}
+
+/// The catalog entry.
+pub const ENTRY: Entry = Entry {
+    name: "sum",
+    parameter: None,
+    summary: "a sum of positions of any games: value = XOR of the parts (Sprague-Grundy)",
+    position: "GAME POSITION + GAME POSITION ...",
+    example: "sum nim 3 4 + subtraction:1,3,4 10 + staircase 2 1",
+    verify: VerifyPlan {
+        size: 5,
+        meaning: "nim a + subtraction:2,5,6 b + staircase c d, a <= N, b <= 2N, c, d <= 2, against search of the sum",
+        instances: &["sum"],
+    },
+    build,
+};
