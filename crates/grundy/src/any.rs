@@ -159,6 +159,39 @@ pub trait AnyGame: Send + Sync {
     /// Checks the closed form against search on every position up to `size`;
     /// `None` for a game without a closed form.
     fn verify(&self, size: u64, limits: Limits) -> Option<Result<CheckReport, CheckError>>;
+
+    /// The Grundy values of many positions (each given as its words), by
+    /// formula where known, else by one search shared by all of them, so that
+    /// tables and sequences cost no more than their largest position. `None`
+    /// for a position too large to search.
+    ///
+    /// # Errors
+    /// A position that does not parse, or a search that fails for a reason
+    /// other than its size.
+    fn values(
+        &self,
+        positions: &[Vec<String>],
+        limits: Limits,
+    ) -> Result<Vec<Option<Nimber>>, ValuesError> {
+        let mut values = Vec::new();
+        for words in positions {
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            values.push(self.parse(&words)?.grundy(limits)?.0);
+        }
+        Ok(values)
+    }
+}
+
+/// Why [`AnyGame::values`] failed.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ValuesError {
+    /// A position did not parse.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// A search failed.
+    #[error(transparent)]
+    Analyze(#[from] AnalyzeError),
 }
 
 /// A position of a catalog game, type-erased.
@@ -305,6 +338,30 @@ impl<R: Rules> AnyGame for Adapter<R> {
     fn verify(&self, size: u64, limits: Limits) -> Option<Result<CheckReport, CheckError>> {
         let f = self.0.formula.as_ref()?;
         Some((f.check)(self.0.rules.small_positions(size), limits))
+    }
+
+    fn values(
+        &self,
+        positions: &[Vec<String>],
+        limits: Limits,
+    ) -> Result<Vec<Option<Nimber>>, ValuesError> {
+        let mut search = Searcher::with_limits(Play::Normal, limits);
+        let formula = self.0.formula.as_ref();
+        let mut values = Vec::with_capacity(positions.len());
+        for words in positions {
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            let p = self.0.rules.parse_position(&words)?;
+            let value = match formula.and_then(|f| (f.grundy)(&p)) {
+                Some(g) => Some(g),
+                None => match search.grundy(&p) {
+                    Ok(g) => Some(g),
+                    Err(SearchError::LimitExceeded { .. }) => None,
+                    Err(e) => return Err(AnalyzeError::from(e).into()),
+                },
+            };
+            values.push(value);
+        }
+        Ok(values)
     }
 }
 

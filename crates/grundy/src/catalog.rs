@@ -36,6 +36,12 @@ pub struct Entry {
     pub example: &'static str,
     /// What `verify` checks.
     pub verify: VerifyPlan,
+    /// For games with a one-number position: its words with `{n}` for the
+    /// number (`"{n}"` for a heap), so that `sequence` can list G(0), G(1), …
+    pub sequence_position: Option<&'static str>,
+    /// For games with a two-number position: its words with `{i}` and `{j}`
+    /// (`"{i} {j}"` for two heaps), so that `table` can tabulate G(i, j).
+    pub table_position: Option<&'static str>,
     /// Builds the game from its parameter.
     pub build: Build,
 }
@@ -70,6 +76,14 @@ pub enum CatalogError {
         /// What is wrong.
         source: ParseError,
     },
+}
+
+/// Fills a position template: `{n}`, `{i}` and `{j}` become the numbers.
+pub fn fill(template: &str, n: u64, i: u64, j: u64) -> String {
+    template
+        .replace("{n}", &n.to_string())
+        .replace("{i}", &i.to_string())
+        .replace("{j}", &j.to_string())
 }
 
 /// The catalog entry named `name` (without parameter).

@@ -556,5 +556,7 @@ pub const ENTRY: Entry = Entry {
         meaning: "nim a + subtraction:2,5,6 b + staircase c d, a <= N, b <= 2N, c, d <= 2, against search of the sum",
         instances: &["sum"],
     },
+    sequence_position: None,
+    table_position: None,
     build,
 };

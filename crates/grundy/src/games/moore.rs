@@ -290,6 +290,8 @@ pub const ENTRY: Entry = Entry {
         meaning: "1 to K+2 heaps of 0 to N tokens",
         instances: &["moore:1", "moore:2", "moore:3"],
     },
+    sequence_position: Some("{n}"),
+    table_position: Some("{i} {j}"),
     build,
 };
 

@@ -153,6 +153,8 @@ pub const ENTRY: Entry = Entry {
         meaning: "1 to 3 heaps of 0 to N tokens, normal and misère play",
         instances: &["nim"],
     },
+    sequence_position: Some("{n}"),
+    table_position: Some("{i} {j}"),
     build,
 };
 

@@ -249,6 +249,8 @@ pub const ENTRY: Entry = Entry {
         meaning: "1 to 4 steps of 0 to N coins",
         instances: &["staircase"],
     },
+    sequence_position: Some("{n}"),
+    table_position: Some("{i} {j}"),
     build,
 };
 

@@ -399,6 +399,8 @@ pub const ENTRY: Entry = Entry {
             "subtraction:3..5",
         ],
     },
+    sequence_position: Some("{n}"),
+    table_position: Some("{i} {j}"),
     build,
 };
 
@@ -414,6 +416,8 @@ pub const BASH: Entry = Entry {
         meaning: "1 to 3 heaps of 0 to N tokens",
         instances: &["bash:1", "bash:3", "bash:5"],
     },
+    sequence_position: Some("{n}"),
+    table_position: Some("{i} {j}"),
     build: build_bash,
 };
 
