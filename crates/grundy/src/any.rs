@@ -140,7 +140,7 @@ pub enum AnalyzeError {
 pub const MOVE_LIST_LIMIT: u128 = 100_000;
 
 /// The search budget spent on remoteness when a formula already answered.
-pub const QUICK_SEARCH: usize = 200_000;
+pub const QUICK_SEARCH: usize = 100_000;
 
 /// A game of the catalog, type-erased.
 pub trait AnyGame: Send + Sync {

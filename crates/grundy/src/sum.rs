@@ -124,15 +124,11 @@ impl MixedSum {
         } else {
             None
         };
-        let mut quick = Searcher::with_limits(
-            Play::Normal,
-            Limits::new(o.limits.max_positions.min(QUICK_SEARCH)),
-        );
+        // Parts of a mixed sum are compared by their text: its quick search gets a tenth of the budget.
+        let budget = Limits::new(o.limits.max_positions.min(QUICK_SEARCH / 10));
+        let mut quick = Searcher::with_limits(Play::Normal, budget);
         let remoteness = quick.solve(self).ok().map(|s| s.remoteness);
         for m in &mut winning_moves {
-            if let Ok(to) = self.play_named(&m.mv) {
-                let _ = to;
-            }
             m.remoteness =
                 m.mv.parse::<SumMove>()
                     .ok()

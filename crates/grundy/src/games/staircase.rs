@@ -161,11 +161,18 @@ impl Solution for Staircase {
     }
 
     fn winning_moves(&self) -> Vec<StairMove> {
-        let x = self.odd_xor();
-        if x == 0 {
-            return Vec::new();
-        }
+        self.moves_to_value(Nimber::ZERO).unwrap_or_default()
+    }
+
+    /// Moves that change the odd steps' XOR by `x = X XOR target`: lower an
+    /// odd step `a` to `a XOR x`, or raise an odd step `b` to `b XOR x` with
+    /// coins from the even step above it.
+    fn moves_to_value(&self, target: Nimber) -> Option<Vec<StairMove>> {
+        let x = self.odd_xor() ^ target.0;
         let mut moves = Vec::new();
+        if x == 0 {
+            return Some(moves);
+        }
         for (i, &a) in self.steps.iter().enumerate() {
             let step = i + 1;
             if step % 2 == 1 && a ^ x < a {
@@ -184,7 +191,7 @@ impl Solution for Staircase {
                 }
             }
         }
-        moves
+        Some(moves)
     }
 }
 

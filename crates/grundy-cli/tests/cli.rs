@@ -1,0 +1,197 @@
+//! The `grundy` binary end to end: output shapes, round trips, bad input.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the binary is built")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = grundy().args(args).output().expect("runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn analyze_json_has_the_documented_keys() {
+    let a = json(&["analyze", "--json", "nim", "3", "4", "5"]);
+    for key in [
+        "game",
+        "position",
+        "play",
+        "outcome",
+        "grundy",
+        "method",
+        "winning_moves",
+        "remoteness",
+    ] {
+        assert!(a.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(a["game"], "nim");
+    assert_eq!(a["position"], "3 4 5");
+    assert_eq!(a["play"], "normal");
+    assert_eq!(a["outcome"], "N");
+    assert_eq!(a["grundy"], 2);
+    assert_eq!(a["method"], "formula");
+    assert_eq!(a["winning_moves"][0]["to"], "1 4 5");
+}
+
+#[test]
+fn every_winning_move_leads_to_a_p_position() {
+    for (game, position) in [
+        ("subtraction:1,3,4", "10 7"),
+        ("nim", "3 4 5 9"),
+        ("moore:2", "3 5 6 1"),
+        ("staircase", "3 1 4 1 5"),
+        ("sum", "nim 3 + bash:3 10 + staircase 2 1"),
+    ] {
+        let mut args = vec!["analyze", "--json", game];
+        args.extend(position.split_whitespace());
+        let a = json(&args);
+        let moves = a["winning_moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{game} {position}");
+        for m in moves {
+            let mut next = vec!["analyze", "--json", game];
+            next.extend(m["to"].as_str().unwrap().split_whitespace());
+            assert_eq!(
+                json(&next)["outcome"],
+                "P",
+                "{game}: {} -> {}",
+                m["move"],
+                m["to"]
+            );
+        }
+    }
+}
+
+#[test]
+fn misere_nim_by_formula_and_search_by_search() {
+    let a = json(&["analyze", "--json", "--misere", "nim", "1", "1", "4"]);
+    assert_eq!(a["outcome"], "N");
+    assert_eq!(a["grundy"], Value::Null);
+    assert_eq!(a["winning_moves"][0]["to"], "1 1 1");
+    let s = json(&[
+        "analyze",
+        "--json",
+        "--misere",
+        "subtraction:1,3,4",
+        "5",
+        "6",
+    ]);
+    assert_eq!(s["method"], "search");
+    assert!(s["remoteness"].is_u64());
+}
+
+#[test]
+fn all_moves_lists_every_move() {
+    let a = json(&["analyze", "--json", "--all-moves", "nim", "2", "3"]);
+    assert_eq!(a["all_moves"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn list_shows_every_game() {
+    let out = grundy().arg("list").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for e in grundy::catalog::ENTRIES {
+        assert!(text.contains(e.example), "{} missing", e.name);
+    }
+}
+
+#[test]
+fn verify_passes() {
+    let out = grundy()
+        .args(["verify", "nim", "--up-to", "5"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("ok"));
+}
+
+#[test]
+fn play_against_the_computer_with_piped_moves() {
+    // 1 2: the human wins by leaving 1 1, then takes the last token.
+    let out = grundy()
+        .args(["play", "nim", "1", "2"])
+        .write_stdin("moves\nheap 1: take 5\nheap 2: take 1\nhint\n1\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains("you should win"), "{text}");
+    assert!(text.contains("Illegal"), "{text}");
+    assert!(text.contains("I play"), "{text}");
+    assert!(text.contains("You win!"), "{text}");
+}
+
+#[test]
+fn computer_first_wins_a_won_position() {
+    let out = grundy()
+        .args(["play", "--computer-first", "nim", "3", "4", "5"])
+        .write_stdin("1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("I win."), "{text}");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let cases: &[&[&str]] = &[
+        &["analyze", "nimm", "3"],
+        &["analyze", "nim", "3", "x"],
+        &["analyze", "nim", "-3"],
+        &["analyze", "nim"],
+        &["analyze", "subtraction:0", "5"],
+        &["analyze", "subtraction", "5"],
+        &["analyze", "subtraction:1,,2", "5"],
+        &["analyze", "nim", "18446744073709551616"],
+        &["analyze", "bash:0", "4"],
+        &["analyze", "moore:0", "4"],
+        &["analyze", "--all-moves", "nim", "1000000000"],
+        &["analyze", "sum", "nim", "3", "+"],
+        &[
+            "analyze",
+            "--misere",
+            "subtraction:1,2,4",
+            "200000",
+            "200000",
+            "200000",
+            "--max-positions",
+            "1000",
+        ],
+        &["analyze", "--frobnicate", "nim", "3"],
+        &["verify", "nosuchgame"],
+        &["play", "nim"],
+        &["judge", "no-such-problem"],
+    ];
+    for args in cases {
+        let out = grundy().args(*args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn judge_reads_stdin_and_writes_exact_output() {
+    grundy()
+        .args(["judge", "luogu-p2197"])
+        .write_stdin("2\n2\n1 1\n2\n1 0\n")
+        .assert()
+        .success()
+        .stdout("No\nYes\n");
+    let out = grundy()
+        .args(["judge", "luogu-p2197"])
+        .write_stdin("2\n2\n1 1\n2\n1\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}
