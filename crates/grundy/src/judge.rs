@@ -15,7 +15,10 @@ use thiserror::Error;
 
 use crate::rng::SplitMix64;
 
+pub mod bash;
+pub mod misere_nim;
 pub mod nim;
+pub mod staircase;
 
 /// A contest problem that `grundy judge` answers.
 #[derive(Clone, Copy, Debug)]
@@ -31,7 +34,12 @@ pub struct Problem {
 }
 
 /// Every problem, in the order `grundy judge --list` shows them.
-pub const PROBLEMS: &[Problem] = &[nim::LUOGU_P2197];
+pub const PROBLEMS: &[Problem] = &[
+    nim::LUOGU_P2197,
+    misere_nim::LUOGU_P4279,
+    staircase::POJ_1704,
+    bash::HDU_1846,
+];
 
 /// The problem named `name`.
 pub fn problem(name: &str) -> Option<&'static Problem> {
