@@ -16,6 +16,7 @@ use thiserror::Error;
 use crate::rng::SplitMix64;
 
 pub mod bash;
+pub mod ed;
 pub mod misere_nim;
 pub mod nim;
 pub mod staircase;
@@ -39,6 +40,7 @@ pub const PROBLEMS: &[Problem] = &[
     misere_nim::LUOGU_P4279,
     staircase::POJ_1704,
     bash::HDU_1846,
+    ed::LUOGU_P2148,
 ];
 
 /// The problem named `name`.
