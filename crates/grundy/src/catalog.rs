@@ -54,6 +54,7 @@ pub const ENTRIES: &[Entry] = &[
     games::moore::ENTRY,
     games::staircase::ENTRY,
     games::ed::ENTRY,
+    games::ends::ENTRY,
     crate::sum::ENTRY,
 ];
 

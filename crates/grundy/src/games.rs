@@ -1,6 +1,7 @@
 //! The games of the catalog, one module each.
 
 pub mod ed;
+pub mod ends;
 pub mod moore;
 pub mod nim;
 pub mod staircase;

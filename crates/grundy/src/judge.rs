@@ -17,6 +17,7 @@ use crate::rng::SplitMix64;
 
 pub mod bash;
 pub mod ed;
+pub mod ends;
 pub mod misere_nim;
 pub mod nim;
 pub mod staircase;
@@ -41,6 +42,7 @@ pub const PROBLEMS: &[Problem] = &[
     staircase::POJ_1704,
     bash::HDU_1846,
     ed::LUOGU_P2148,
+    ends::LUOGU_P2599,
 ];
 
 /// The problem named `name`.
