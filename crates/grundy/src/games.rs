@@ -1,5 +1,6 @@
 //! The games of the catalog, one module each.
 
+pub mod designated_nim;
 pub mod ed;
 pub mod ends;
 pub mod moore;

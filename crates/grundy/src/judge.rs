@@ -16,6 +16,7 @@ use thiserror::Error;
 use crate::rng::SplitMix64;
 
 pub mod bash;
+pub mod designated_nim;
 pub mod ed;
 pub mod ends;
 pub mod misere_nim;
@@ -43,6 +44,7 @@ pub const PROBLEMS: &[Problem] = &[
     bash::HDU_1846,
     ed::LUOGU_P2148,
     ends::LUOGU_P2599,
+    designated_nim::LUOGU_P5675,
 ];
 
 /// The problem named `name`.
