@@ -55,6 +55,7 @@ pub const ENTRIES: &[Entry] = &[
     games::staircase::ENTRY,
     games::ed::ENTRY,
     games::ends::ENTRY,
+    games::mimo_yuyu::ENTRY,
     crate::sum::ENTRY,
 ];
 

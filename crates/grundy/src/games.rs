@@ -3,6 +3,7 @@
 pub mod designated_nim;
 pub mod ed;
 pub mod ends;
+pub mod mimo_yuyu;
 pub mod moore;
 pub mod nim;
 pub mod staircase;

@@ -19,6 +19,7 @@ pub mod bash;
 pub mod designated_nim;
 pub mod ed;
 pub mod ends;
+pub mod mimo_yuyu;
 pub mod misere_nim;
 pub mod nim;
 pub mod staircase;
@@ -45,6 +46,7 @@ pub const PROBLEMS: &[Problem] = &[
     ed::LUOGU_P2148,
     ends::LUOGU_P2599,
     designated_nim::LUOGU_P5675,
+    mimo_yuyu::CODEFORCES_2155E,
 ];
 
 /// The problem named `name`.
