@@ -19,6 +19,7 @@ pub mod bash;
 pub mod designated_nim;
 pub mod ed;
 pub mod ends;
+pub mod football;
 pub mod mimo_yuyu;
 pub mod misere_nim;
 pub mod nim;
@@ -47,6 +48,7 @@ pub const PROBLEMS: &[Problem] = &[
     ends::LUOGU_P2599,
     designated_nim::LUOGU_P5675,
     mimo_yuyu::CODEFORCES_2155E,
+    football::POJ_2315,
 ];
 
 /// The problem named `name`.
