@@ -4,14 +4,14 @@
 # prints the times and their ratios.
 #
 # The C++ programs are not kept in this repository: they are cut out of the
-# seed tutorial at run time (default: ../shared/seeds/001_*.txt, or $SEED).
+# seed tutorial at run time (../shared/seeds/001_*.txt or ../../shared/..., or $SEED).
 #
 #   bash bench/judges.sh            # 3 seeds per problem, best of 5 runs each
 #   SEEDS="1 2" RUNS=3 bash bench/judges.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seed_file=${SEED:-$(ls ../shared/seeds/001_*.txt 2>/dev/null | head -1 || true)}
+seed_file=${SEED:-$(ls ../shared/seeds/001_*.txt ../../shared/seeds/001_*.txt 2>/dev/null | head -1 || true)}
 [[ -f ${seed_file:-} ]] || { echo "seed tutorial not found; set SEED=path/to/001_*.txt" >&2; exit 2; }
 seeds=${SEEDS:-"1 2 3"}
 runs=${RUNS:-5}
