@@ -325,6 +325,32 @@ mod tests {
     }
 
     #[test]
+    fn moves_to_every_value_match_search() {
+        let mut search = crate::Searcher::new(crate::Play::Normal);
+        for p in EdRules.small_positions(6) {
+            for target in 0..4 {
+                let listed = p.moves_to_value(Nimber(target)).unwrap();
+                for m in &listed {
+                    assert_eq!(
+                        search.grundy(&p.play(m)).unwrap(),
+                        Nimber(target),
+                        "{p}: {m}"
+                    );
+                }
+                // Every (group, pile) with some split to the target is listed once.
+                for m in p.moves() {
+                    if search.grundy(&p.play(&m)).unwrap() == Nimber(target) {
+                        let found = listed
+                            .iter()
+                            .any(|l| (l.group, l.split) == (m.group, m.split));
+                        assert!(found, "{p}: nothing listed like {m}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn seed_table() {
         let data = include_str!("../../tests/data/ed.txt");
         let rows: Vec<&str> = data.lines().filter(|l| !l.starts_with('#')).collect();

@@ -469,3 +469,25 @@ mod tests {
         assert!(MimoYuyuRules.parse_position(&["3by4"]).is_err());
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Beyond search: the snake path is legal and leaves every column even.
+        #[test]
+        fn snake_paths_win(rows in 1u32..6, cols in 1u32..40, cells in prop::collection::vec((1u32..6, 1u32..40), 0..12)) {
+            let tokens = cells.into_iter().map(|(r, c)| (r.min(rows), c.min(cols))).collect();
+            let p = MimoYuyu::new(rows, cols, tokens).unwrap();
+            match p.winning_move() {
+                Some(m) => {
+                    prop_assert!(p.legal(&m));
+                    prop_assert_eq!(p.play(&m).outcome(), Outcome::Previous);
+                }
+                None => prop_assert_eq!(p.outcome(), Outcome::Previous),
+            }
+        }
+    }
+}
