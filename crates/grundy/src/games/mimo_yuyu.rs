@@ -401,7 +401,7 @@ pub const ENTRY: Entry = Entry {
     position: "NxM ROW,COL... (grid size, then one word per token)",
     example: "mimo-yuyu 6x4 2,3 4,2 6,4",
     verify: VerifyPlan {
-        size: 2,
+        size: 3,
         meaning: "grids of 1-3 rows and 1-4 columns with up to N tokens",
         instances: &["mimo-yuyu"],
     },
