@@ -53,6 +53,9 @@ pub const ENTRIES: &[Entry] = &[
     games::subtraction::BASH,
     games::moore::ENTRY,
     games::staircase::ENTRY,
+    games::ed::ENTRY,
+    games::ends::ENTRY,
+    games::mimo_yuyu::ENTRY,
     crate::sum::ENTRY,
 ];
 

@@ -1,5 +1,9 @@
 //! The games of the catalog, one module each.
 
+pub mod designated_nim;
+pub mod ed;
+pub mod ends;
+pub mod mimo_yuyu;
 pub mod moore;
 pub mod nim;
 pub mod staircase;

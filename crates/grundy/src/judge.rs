@@ -15,7 +15,15 @@ use thiserror::Error;
 
 use crate::rng::SplitMix64;
 
+pub mod bash;
+pub mod designated_nim;
+pub mod ed;
+pub mod ends;
+pub mod football;
+pub mod mimo_yuyu;
+pub mod misere_nim;
 pub mod nim;
+pub mod staircase;
 
 /// A contest problem that `grundy judge` answers.
 #[derive(Clone, Copy, Debug)]
@@ -31,7 +39,17 @@ pub struct Problem {
 }
 
 /// Every problem, in the order `grundy judge --list` shows them.
-pub const PROBLEMS: &[Problem] = &[nim::LUOGU_P2197];
+pub const PROBLEMS: &[Problem] = &[
+    nim::LUOGU_P2197,
+    misere_nim::LUOGU_P4279,
+    staircase::POJ_1704,
+    bash::HDU_1846,
+    ed::LUOGU_P2148,
+    ends::LUOGU_P2599,
+    designated_nim::LUOGU_P5675,
+    mimo_yuyu::CODEFORCES_2155E,
+    football::POJ_2315,
+];
 
 /// The problem named `name`.
 pub fn problem(name: &str) -> Option<&'static Problem> {

@@ -1,0 +1,89 @@
+//! HDU 1846 Brave Game: the Bash game, take 1 to m from one pile.
+
+use std::sync::Arc;
+
+use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use crate::games::subtraction::{Subtraction, SubtractionRule};
+use crate::solution::Solution;
+use crate::Outcome;
+
+/// HDU 1846.
+pub const HDU_1846: Problem = Problem {
+    name: "hdu-1846",
+    source: "HDU 1846 Brave Game (Bash game)",
+    solve: solve_1846,
+    generate: generate_1846,
+};
+
+/// C ≤ 100 lines `n m` with 1 ≤ n, m ≤ 1000; `first` iff the first player wins.
+fn solve_1846(input: &str) -> Result<String, JudgeError> {
+    let mut t = Tokens::new(input);
+    let cases = t.count("C", 0, 100)?;
+    let mut out = String::new();
+    for _ in 0..cases {
+        let n = t.uint("n", 1, 1000)?;
+        let m = t.uint("m", 1, 1000)?;
+        let rule = SubtractionRule::bash(m).map_err(|e| t.invalid(e.to_string()))?;
+        let pile = Subtraction::with_rule(Arc::new(rule), vec![n]);
+        let first = pile.outcome() == Outcome::Next;
+        out.push_str(if first { "first\n" } else { "second\n" });
+    }
+    t.finish()?;
+    Ok(out)
+}
+
+fn generate_1846(seed: u64, max: bool) -> String {
+    let mut r = rng(seed);
+    let mut w = InputWriter::default();
+    let (cases, top) = if max {
+        (100, 1000)
+    } else {
+        (r.range(1, 6), 12)
+    };
+    w.line(format_args!("{cases}"));
+    for _ in 0..cases {
+        w.numbers([r.range(1, top), r.range(1, top / 2)]);
+    }
+    w.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Play, Searcher};
+
+    #[test]
+    fn sample() {
+        // Source: HDU 1846 sample (shared/problems.md §5f).
+        assert_eq!(solve_1846("2\n23 2\n4 3\n").unwrap(), "first\nsecond\n");
+    }
+
+    #[test]
+    fn agrees_with_search() {
+        for seed in 0..40 {
+            let input = generate_1846(seed, false);
+            let mut t = Tokens::new(&input);
+            let mut expected = String::new();
+            for _ in 0..t.count("C", 0, 100).unwrap() {
+                let n = t.uint("n", 1, 99).unwrap();
+                let m = t.uint("m", 1, 99).unwrap();
+                let pile =
+                    Subtraction::with_rule(Arc::new(SubtractionRule::bash(m).unwrap()), vec![n]);
+                let o = Searcher::new(Play::Normal).solve(&pile).unwrap().outcome;
+                expected.push_str(if o == Outcome::Next {
+                    "first\n"
+                } else {
+                    "second\n"
+                });
+            }
+            assert_eq!(solve_1846(&input).unwrap(), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        assert!(solve_1846("1\n0 3\n").is_err());
+        assert!(solve_1846("2\n1 3\n").is_err());
+        solve_1846(&generate_1846(5, true)).unwrap();
+    }
+}

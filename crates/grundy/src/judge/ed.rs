@@ -1,0 +1,96 @@
+//! Luogu P2148 [SDOI2009] E&D (= BZOJ 1228): groups of two piles.
+
+use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use crate::games::ed::Ed;
+use crate::solution::Solution;
+use crate::Outcome;
+
+/// Luogu P2148.
+pub const LUOGU_P2148: Problem = Problem {
+    name: "luogu-p2148",
+    source: "Luogu P2148 [SDOI2009] E&D = BZOJ 1228",
+    solve: solve_p2148,
+    generate: generate_p2148,
+};
+
+/// T ≤ 20 cases of an even N ≤ 2·10^4 piles of 1 to 2·10^9, paired in
+/// order; `YES` iff the first player wins.
+fn solve_p2148(input: &str) -> Result<String, JudgeError> {
+    let mut t = Tokens::new(input);
+    let cases = t.count("T", 1, 20)?;
+    let mut out = String::new();
+    for _ in 0..cases {
+        let n = t.count("N", 1, 20_000)?;
+        if n % 2 == 1 {
+            return Err(t.invalid(format!("N = {n} is odd; the piles come in pairs")));
+        }
+        let mut groups = Vec::with_capacity(n / 2);
+        for _ in 0..n / 2 {
+            let a = t.uint("a pile S_i", 1, 2_000_000_000)?;
+            let b = t.uint("a pile S_i", 1, 2_000_000_000)?;
+            groups.push((a, b));
+        }
+        let game = Ed::new(groups).map_err(|e| t.invalid(e.to_string()))?;
+        let first = game.outcome() == Outcome::Next;
+        out.push_str(if first { "YES\n" } else { "NO\n" });
+    }
+    t.finish()?;
+    Ok(out)
+}
+
+fn generate_p2148(seed: u64, max: bool) -> String {
+    let mut r = rng(seed);
+    let mut w = InputWriter::default();
+    let cases = if max { 20 } else { r.range(1, 4) };
+    w.line(format_args!("{cases}"));
+    for _ in 0..cases {
+        let (n, top) = if max {
+            (20_000, 2_000_000_000)
+        } else {
+            (2 * r.range(1, 2), r.range(1, 9))
+        };
+        w.line(format_args!("{n}"));
+        w.numbers((0..n).map(|_| r.range(1, top)));
+    }
+    w.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Play, Searcher};
+
+    #[test]
+    fn sample() {
+        // Source: Luogu P2148 sample (shared/problems.md §2).
+        let input = "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n";
+        assert_eq!(solve_p2148(input).unwrap(), "YES\nNO\n");
+    }
+
+    #[test]
+    fn agrees_with_search() {
+        let mut search = Searcher::new(Play::Normal);
+        for seed in 0..60 {
+            let input = generate_p2148(seed, false);
+            let mut t = Tokens::new(&input);
+            let mut expected = String::new();
+            for _ in 0..t.count("T", 1, 20).unwrap() {
+                let n = t.count("N", 1, 4).unwrap();
+                let piles: Vec<u64> = (0..n).map(|_| t.uint("S", 1, 9).unwrap()).collect();
+                let game = Ed::new(piles.chunks(2).map(|c| (c[0], c[1])).collect()).unwrap();
+                let o = search.solve(&game).unwrap().outcome;
+                expected.push_str(if o == Outcome::Next { "YES\n" } else { "NO\n" });
+            }
+            assert_eq!(solve_p2148(&input).unwrap(), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        assert!(solve_p2148("1\n3\n1 2 3\n").is_err());
+        assert!(solve_p2148("1\n2\n1 0\n").is_err());
+        assert!(solve_p2148("1\n2\n1 2000000001\n").is_err());
+        assert!(solve_p2148("1\n2\n1\n").is_err());
+        solve_p2148(&generate_p2148(1, true)).unwrap();
+    }
+}

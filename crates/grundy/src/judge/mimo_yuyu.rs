@@ -1,0 +1,125 @@
+//! Codeforces 2155E Mimo & Yuyu: tokens walking left on a grid.
+
+use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use crate::games::mimo_yuyu::MimoYuyu;
+use crate::solution::Solution;
+use crate::Outcome;
+
+/// The bound on n, m, k and on the sum of k.
+const LIMIT: u64 = 200_000;
+
+/// Codeforces 2155E.
+pub const CODEFORCES_2155E: Problem = Problem {
+    name: "codeforces-2155e",
+    source: "Codeforces 2155E Mimo & Yuyu (Round 1056, Div. 2)",
+    solve: solve_2155e,
+    generate: generate_2155e,
+};
+
+/// t ≤ 10^4 boards, each `n m k` (≤ 2·10^5) then k tokens `x y`; the sum of
+/// k is at most 2·10^5. `Mimo` iff the first player wins.
+fn solve_2155e(input: &str) -> Result<String, JudgeError> {
+    let mut t = Tokens::new(input);
+    let cases = t.count("t", 1, 10_000)?;
+    let mut out = String::new();
+    let mut total = 0;
+    for _ in 0..cases {
+        let n = t.uint("n", 1, LIMIT)? as u32;
+        let m = t.uint("m", 1, LIMIT)? as u32;
+        let k = t.count("k", 1, LIMIT as usize)?;
+        total += k;
+        if total > LIMIT as usize {
+            return Err(t.invalid(format!("the sum of k exceeds {LIMIT}")));
+        }
+        let mut tokens = Vec::with_capacity(k);
+        for _ in 0..k {
+            let x = t.uint("a row x_i", 1, u64::from(n))? as u32;
+            let y = t.uint("a column y_i", 1, u64::from(m))? as u32;
+            tokens.push((x, y));
+        }
+        let board = MimoYuyu::new(n, m, tokens).map_err(|e| t.invalid(e.to_string()))?;
+        let mimo = board.outcome() == Outcome::Next;
+        out.push_str(if mimo { "Mimo\n" } else { "Yuyu\n" });
+    }
+    t.finish()?;
+    Ok(out)
+}
+
+fn generate_2155e(seed: u64, max: bool) -> String {
+    let mut r = rng(seed);
+    let mut w = InputWriter::default();
+    // Full constraints: a few big boards and many small ones, 2·10^5 tokens in all.
+    let cases = if max { 1000 } else { r.range(1, 4) };
+    w.line(format_args!("{cases}"));
+    for _ in 0..cases {
+        let (n, m, k) = if max {
+            (r.range(1, LIMIT), r.range(1, LIMIT), LIMIT / cases)
+        } else {
+            (r.range(1, 3), r.range(1, 4), r.range(1, 3))
+        };
+        w.line(format_args!("{n} {m} {k}"));
+        for _ in 0..k {
+            w.numbers([r.range(1, n), r.range(1, m)]);
+        }
+    }
+    w.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Play, Searcher};
+
+    #[test]
+    fn sample() {
+        // Source: Codeforces 2155E sample as in shared/problems.md §1, partly
+        // reconstructed (the last two tokens of test 7, in some order) and
+        // with derived outputs; the answer depends only on the multiset of tokens.
+        let input = "7\n6 4 3\n2 3\n4 2\n6 4\n1 1 1\n1 1\n3 2 4\n1 1\n1 2\n2 2\n3 2\n\
+                     20 4 3\n10 4\n20 2\n1 3\n1 5 1\n1 3\n2 3 5\n2 1\n1 2\n1 2\n2 3\n1 3\n\
+                     6 4 11\n6 3\n5 3\n4 3\n3 3\n2 3\n2 3\n2 2\n3 2\n4 2\n4 2\n4 1\n";
+        assert_eq!(
+            solve_2155e(input).unwrap(),
+            "Mimo\nYuyu\nMimo\nMimo\nYuyu\nYuyu\nYuyu\n"
+        );
+    }
+
+    #[test]
+    fn agrees_with_search() {
+        let mut search = Searcher::new(Play::Normal);
+        for seed in 0..60 {
+            let input = generate_2155e(seed, false);
+            let mut t = Tokens::new(&input);
+            let mut expected = String::new();
+            for _ in 0..t.count("t", 1, 9).unwrap() {
+                let n = t.uint("n", 1, 3).unwrap() as u32;
+                let m = t.uint("m", 1, 4).unwrap() as u32;
+                let k = t.count("k", 1, 3).unwrap();
+                let tokens = (0..k)
+                    .map(|_| {
+                        (
+                            t.uint("x", 1, 3).unwrap() as u32,
+                            t.uint("y", 1, 4).unwrap() as u32,
+                        )
+                    })
+                    .collect();
+                let board = MimoYuyu::new(n, m, tokens).unwrap();
+                let o = search.solve(&board).unwrap().outcome;
+                expected.push_str(if o == Outcome::Next {
+                    "Mimo\n"
+                } else {
+                    "Yuyu\n"
+                });
+            }
+            assert_eq!(solve_2155e(&input).unwrap(), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        assert!(solve_2155e("1\n2 2 1\n3 1\n").is_err());
+        assert!(solve_2155e("1\n2 2 2\n1 1\n").is_err());
+        assert!(solve_2155e("1\n2 2 1\n1 y\n").is_err());
+        solve_2155e(&generate_2155e(3, true)).unwrap();
+    }
+}

@@ -1,0 +1,95 @@
+//! Luogu P4279 [SHOI2008] 小约翰的游戏 (= POJ 3480 / HDU 1907 "John"): misère Nim.
+
+use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use crate::games::nim::Nim;
+use crate::solution::Solution;
+use crate::Outcome;
+
+/// Luogu P4279 (same format as POJ 3480 and HDU 1907).
+pub const LUOGU_P4279: Problem = Problem {
+    name: "luogu-p4279",
+    source: "Luogu P4279 [SHOI2008] 小约翰的游戏 = POJ 3480 / HDU 1907 John (misère Nim)",
+    solve: solve_p4279,
+    generate: generate_p4279,
+};
+
+/// T ≤ 500 cases of N ≤ 50 piles of 1 to 5000; `John` iff the first player
+/// wins misère Nim (whoever takes the last stone loses).
+fn solve_p4279(input: &str) -> Result<String, JudgeError> {
+    let mut t = Tokens::new(input);
+    let cases = t.count("T", 1, 500)?;
+    let mut out = String::new();
+    for _ in 0..cases {
+        let n = t.count("N", 1, 50)?;
+        let piles = (0..n)
+            .map(|_| t.uint("a pile", 1, 5_000))
+            .collect::<Result<Vec<_>, _>>()?;
+        let first_wins = Nim::new(piles).misere_outcome() == Some(Outcome::Next);
+        out.push_str(if first_wins { "John\n" } else { "Brother\n" });
+    }
+    t.finish()?;
+    Ok(out)
+}
+
+fn generate_p4279(seed: u64, max: bool) -> String {
+    let mut r = rng(seed);
+    let mut w = InputWriter::default();
+    let cases = if max { 500 } else { r.range(1, 6) };
+    w.line(format_args!("{cases}"));
+    for _ in 0..cases {
+        let n = if max { 50 } else { r.range(1, 4) };
+        // Small inputs lean on 1-stone piles, where the misère rule differs.
+        let top = if max { 5_000 } else { r.range(1, 4) };
+        w.line(format_args!("{n}"));
+        w.numbers((0..n).map(|_| r.range(1, top)));
+    }
+    w.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Play, Searcher};
+
+    #[test]
+    fn sample() {
+        // Source: Luogu P4279 / POJ 3480 sample (shared/problems.md §5a).
+        assert_eq!(
+            solve_p4279("2\n3\n3 5 1\n1\n1\n").unwrap(),
+            "John\nBrother\n"
+        );
+    }
+
+    #[test]
+    fn agrees_with_misere_search() {
+        let mut search = Searcher::new(Play::Misere);
+        for seed in 0..60 {
+            let input = generate_p4279(seed, false);
+            let mut t = Tokens::new(&input);
+            let cases = t.count("T", 1, 500).unwrap();
+            let mut expected = String::new();
+            for _ in 0..cases {
+                let n = t.count("N", 1, 50).unwrap();
+                let piles = (0..n).map(|_| t.uint("a", 1, 9).unwrap()).collect();
+                let o = search.solve(&Nim::new(piles)).unwrap().outcome;
+                expected.push_str(if o == Outcome::Next {
+                    "John\n"
+                } else {
+                    "Brother\n"
+                });
+            }
+            assert_eq!(solve_p4279(&input).unwrap(), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn bad_input_names_the_token() {
+        let err = solve_p4279("1\n2\n3 0\n").unwrap_err();
+        assert!(err.to_string().starts_with("line 3:"), "{err}");
+        assert!(matches!(
+            solve_p4279("1\n2\n3"),
+            Err(JudgeError::Truncated { .. })
+        ));
+        solve_p4279(&generate_p4279(3, true)).unwrap();
+    }
+}
