@@ -53,6 +53,7 @@ pub const ENTRIES: &[Entry] = &[
     games::subtraction::BASH,
     games::moore::ENTRY,
     games::staircase::ENTRY,
+    games::script::ENTRY,
     crate::sum::ENTRY,
 ];
 
@@ -69,12 +70,13 @@ pub enum CatalogError {
         suggestion: Option<String>,
     },
     /// The game's parameter is wrong.
-    #[error("{game}: {source}")]
+    // `reason`, not `source`: as a source, anyhow would print it twice.
+    #[error("{game}: {reason}")]
     Parameter {
         /// The game.
         game: String,
         /// What is wrong.
-        source: ParseError,
+        reason: ParseError,
     },
 }
 
@@ -110,9 +112,9 @@ pub fn game(spec: &str) -> Result<Box<dyn AnyGame>, CatalogError> {
         name: name.to_string(),
         suggestion: closest(name),
     })?;
-    (e.build)(param).map_err(|source| CatalogError::Parameter {
+    (e.build)(param).map_err(|reason| CatalogError::Parameter {
         game: name.to_string(),
-        source,
+        reason,
     })
 }
 
