@@ -67,7 +67,8 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let mut s = Searcher::new(Play::Normal);
                 for k in 0..n {
-                    s.grundy(&rules.position(vec![Atom::Int(k as i64)])).unwrap();
+                    s.grundy(&rules.position(vec![Atom::Int(k as i64)]))
+                        .unwrap();
                 }
             })
         });
@@ -75,7 +76,8 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let mut s = Searcher::new(Play::Normal);
                 for k in 0..n {
-                    s.grundy(&Heaps::with_rule(Arc::clone(&native), vec![k])).unwrap();
+                    s.grundy(&Heaps::with_rule(Arc::clone(&native), vec![k]))
+                        .unwrap();
                 }
             })
         });

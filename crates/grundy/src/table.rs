@@ -43,7 +43,13 @@ impl Table {
 
     /// The largest value in the table (0 for an empty one).
     pub fn max_value(&self) -> u64 {
-        self.rows.iter().flatten().flatten().copied().max().unwrap_or(0)
+        self.rows
+            .iter()
+            .flatten()
+            .flatten()
+            .copied()
+            .max()
+            .unwrap_or(0)
     }
 }
 

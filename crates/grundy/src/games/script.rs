@@ -172,7 +172,9 @@ pub fn parse_parts(text: &str) -> Result<Vec<Atom>, ParseError> {
     while !rest.is_empty() {
         if let Some(inner) = rest.strip_prefix('[') {
             let end = inner.find(']').ok_or_else(|| {
-                ParseError::invalid(format!("`{rest}` has no closing `]`; write arrays as `[3,4]`"))
+                ParseError::invalid(format!(
+                    "`{rest}` has no closing `]`; write arrays as `[3,4]`"
+                ))
             })?;
             let items = inner[..end]
                 .split(',')
@@ -239,7 +241,10 @@ impl Game for ScriptGame {
     }
 
     fn components(&self) -> Vec<ScriptGame> {
-        self.parts.iter().map(|a| self.with(vec![a.clone()])).collect()
+        self.parts
+            .iter()
+            .map(|a| self.with(vec![a.clone()]))
+            .collect()
     }
 
     /// Parts sorted: a sum does not depend on their order.
@@ -320,7 +325,9 @@ impl Rules for ScriptRules {
 /// No file given, a file that cannot be read, or a script that does not compile.
 pub fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
     let path = param.filter(|p| !p.is_empty()).ok_or_else(|| {
-        ParseError::invalid("write the script file after `script:`, e.g. `script:examples/take124-or-halve.rhai`")
+        ParseError::invalid(
+            "write the script file after `script:`, e.g. `script:examples/take124-or-halve.rhai`",
+        )
     })?;
     let script = Script::load(path).map_err(|e| ParseError::invalid(e.to_string()))?;
     Ok(any::search_only(ScriptRules::new(script)))
@@ -469,7 +476,10 @@ mod tests {
         let e = error_of("fn moves(n) { 5 }");
         assert!(e.contains("not an array"), "{e}");
         let e = error_of("// loops\nfn moves(n) {\n  loop { }\n}");
-        assert!(e.contains("line 2") && e.contains("10000 operations"), "{e}");
+        assert!(
+            e.contains("line 2") && e.contains("10000 operations"),
+            "{e}"
+        );
         let e = error_of("fn moves(n) { moves(n) }");
         assert!(e.contains("line 1"), "{e}");
     }
@@ -490,7 +500,8 @@ mod tests {
             let p = r.position(vec![Atom::Array(vec![i, j].into())]);
             assert_eq!(s.grundy(&p).unwrap().value(), (i ^ j) as u64);
         }
-        let r = rules("fn moves(n) { if n > 1 { [sum([n - 1, sum([1, []])]), sum([])] } else { [] } }");
+        let r =
+            rules("fn moves(n) { if n > 1 { [sum([n - 1, sum([1, []])]), sum([])] } else { [] } }");
         let moves = heap(&r, 2).try_moves().unwrap();
         assert_eq!(moves[0].to.len(), 3);
         assert!(moves[1].to.is_empty());

@@ -299,9 +299,10 @@ fn push_position(value: Dynamic, atoms: &mut Vec<Atom>) -> Result<(), String> {
     let mut xs: Vec<INT> = Vec::with_capacity(items.len());
     for item in items {
         let t = item.type_name();
-        xs.push(item.as_int().map_err(|_| {
-            format!("an array position holds only integers, not {t}")
-        })?);
+        xs.push(
+            item.as_int()
+                .map_err(|_| format!("an array position holds only integers, not {t}"))?,
+        );
     }
     atoms.push(Atom::Array(xs.into()));
     Ok(())
