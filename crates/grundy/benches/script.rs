@@ -83,6 +83,26 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+    // The script engine alone: one call of `moves` per position, no search.
+    let script = rules.script();
+    let mut calls = c.benchmark_group("take124-or-halve-moves-calls");
+    calls.sample_size(10);
+    calls.throughput(Throughput::Elements(100_000));
+    calls.bench_function("script", |b| {
+        b.iter(|| {
+            for k in 0..100_000 {
+                script.moves(&Atom::Int(k)).unwrap();
+            }
+        })
+    });
+    calls.bench_function("native", |b| {
+        b.iter(|| {
+            for k in 0..100_000 {
+                criterion::black_box(native.heap_moves(k));
+            }
+        })
+    });
+    calls.finish();
 }
 
 criterion_group!(benches, bench);
