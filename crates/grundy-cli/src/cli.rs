@@ -35,6 +35,8 @@ enum Command {
     Play(commands::play::PlayArgs),
     /// Answer a contest problem: judge's input on stdin, judge's exact output on stdout.
     Judge(commands::judge::JudgeArgs),
+    /// Tabulate G(i, j) for a game whose positions have two numbers: text, CSV, PNG or SVG.
+    Table(commands::table::TableArgs),
 }
 
 /// Bounds on search, shared by the commands that search.
@@ -70,7 +72,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let command = Cli::command()
         .mut_subcommand("analyze", |c| c.after_help(help.clone()))
         .mut_subcommand("play", |c| c.after_help(help.clone()))
-        .mut_subcommand("verify", |c| c.after_help(help.clone()));
+        .mut_subcommand("verify", |c| c.after_help(help.clone()))
+        .mut_subcommand("table", |c| c.after_help(help.clone()));
     let matches = match command.try_get_matches() {
         Ok(m) => m,
         Err(e) => return Ok(usage_error(e)),
@@ -83,6 +86,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Verify(a) => commands::verify::run(&a),
         Command::Play(a) => commands::play::run(&a),
         Command::Judge(a) => commands::judge::run(&a),
+        Command::Table(a) => commands::table::run(&a),
     }
 }
 

@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod judge;
 pub mod list;
 pub mod play;
+pub mod table;
 pub mod verify;
 
 use anyhow::Context;

@@ -56,6 +56,7 @@ pub const ENTRIES: &[Entry] = &[
     games::ed::ENTRY,
     games::ends::ENTRY,
     games::mimo_yuyu::ENTRY,
+    games::script::ENTRY,
     crate::sum::ENTRY,
 ];
 
@@ -72,12 +73,13 @@ pub enum CatalogError {
         suggestion: Option<String>,
     },
     /// The game's parameter is wrong.
-    #[error("{game}: {source}")]
+    // `reason`, not `source`: as a source, anyhow would print it twice.
+    #[error("{game}: {reason}")]
     Parameter {
         /// The game.
         game: String,
         /// What is wrong.
-        source: ParseError,
+        reason: ParseError,
     },
 }
 
@@ -113,9 +115,9 @@ pub fn game(spec: &str) -> Result<Box<dyn AnyGame>, CatalogError> {
         name: name.to_string(),
         suggestion: closest(name),
     })?;
-    (e.build)(param).map_err(|source| CatalogError::Parameter {
+    (e.build)(param).map_err(|reason| CatalogError::Parameter {
         game: name.to_string(),
-        source,
+        reason,
     })
 }
 

@@ -6,5 +6,6 @@ pub mod ends;
 pub mod mimo_yuyu;
 pub mod moore;
 pub mod nim;
+pub mod script;
 pub mod staircase;
 pub mod subtraction;

@@ -52,6 +52,7 @@ pub mod rng;
 pub mod solution;
 pub mod solve;
 pub mod sum;
+pub mod table;
 
 pub use any::{
     Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo, Rules,

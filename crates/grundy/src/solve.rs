@@ -64,7 +64,7 @@ pub enum SearchError {
         position: String,
     },
     /// The game's rules failed (a user script).
-    #[error("{0}")]
+    #[error(transparent)]
     Game(#[from] GameError),
 }
 

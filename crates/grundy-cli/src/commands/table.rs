@@ -1,0 +1,113 @@
+//! `grundy table`: the Grundy values G(i, j) of a game whose positions have
+//! two numbers, as text (like a hand-made table), CSV, or a PNG/SVG heatmap.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use grundy::table::{table, Table};
+use indicatif::ProgressBar;
+
+use crate::cli::SearchArgs;
+use crate::output::stdout;
+use crate::plot::{heatmap, Format};
+
+#[derive(Args)]
+pub struct TableArgs {
+    /// Number of rows (values of i).
+    #[arg(long, value_name = "R", default_value_t = 16)]
+    rows: u64,
+    /// Number of columns (values of j).
+    #[arg(long, value_name = "C", default_value_t = 16)]
+    cols: u64,
+    /// The first value of i and of j (default 0, or 1 where 0 is not a position).
+    #[arg(long, value_name = "N")]
+    from: Option<u64>,
+    /// Print comma-separated values with a header row and column of i and j.
+    #[arg(long, conflicts_with_all = ["png", "svg"])]
+    csv: bool,
+    /// Write a heatmap as PNG to FILE (P-positions black, with a legend).
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
+    /// Write a heatmap as SVG to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// A game whose positions are two numbers: nim, subtraction:1,3,4, script:FILE, ...
+    game: String,
+}
+
+pub fn run(args: &TableArgs) -> anyhow::Result<ExitCode> {
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_message(format!("computing {} × {} values", args.rows, args.cols));
+    spinner.enable_steady_tick(Duration::from_millis(120));
+    let result = table(
+        &args.game,
+        args.rows,
+        args.cols,
+        args.from,
+        args.search.limits(),
+    );
+    spinner.finish_and_clear();
+    let t = result?;
+    let mut pictures = false;
+    for (path, format) in [(&args.png, Format::Png), (&args.svg, Format::Svg)] {
+        if let Some(path) = path {
+            heatmap(&t.rows, t.first, path, format)?;
+            pictures = true;
+        }
+    }
+    if !pictures {
+        let mut out = stdout();
+        if args.csv {
+            write_csv(&mut out, &t)?;
+        } else {
+            write_text(&mut out, &t)?;
+        }
+        out.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn cell(v: Option<u64>) -> String {
+    v.map_or_else(|| "?".to_string(), |v| v.to_string())
+}
+
+/// One row per i, values separated by spaces and right-aligned to the
+/// widest; `?` where search could not finish.
+fn write_text(out: &mut impl Write, t: &Table) -> anyhow::Result<()> {
+    let width = t
+        .rows
+        .iter()
+        .flatten()
+        .map(|&v| cell(v).len())
+        .max()
+        .unwrap_or(1);
+    for row in &t.rows {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&v| format!("{:>width$}", cell(v)))
+            .collect();
+        writeln!(out, "{}", cells.join(" "))?;
+    }
+    Ok(())
+}
+
+/// A header row `i\j,first,...`, then one row per i starting with i; an
+/// empty field where search could not finish.
+fn write_csv(out: &mut impl Write, t: &Table) -> anyhow::Result<()> {
+    let cols = t.rows.first().map_or(0, Vec::len) as u64;
+    let header: Vec<String> = (0..cols).map(|c| (t.first + c).to_string()).collect();
+    writeln!(out, "i\\j,{}", header.join(","))?;
+    for (r, row) in t.rows.iter().enumerate() {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|v| v.map(|v| v.to_string()).unwrap_or_default())
+            .collect();
+        writeln!(out, "{},{}", t.first + r as u64, cells.join(","))?;
+    }
+    Ok(())
+}

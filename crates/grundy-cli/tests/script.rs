@@ -1,0 +1,108 @@
+//! Script games end to end through the `grundy` binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn grundy() -> Command {
+    let mut c = Command::cargo_bin("grundy").unwrap();
+    // Script paths in these tests are relative to the workspace root.
+    c.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    c
+}
+
+const GAME: &str = "script:examples/take124-or-halve.rhai";
+
+#[test]
+fn analyze_reports_search_results_as_json() {
+    let out = grundy()
+        .args(["analyze", "--json", GAME, "10"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // By hand from the rules (halving an even heap gives G(n/2) XOR G(n/2) = 0):
+    // G(0..=10) = 0 1 2 0 1 2 3 1 2 0 1, so from 10 the winning moves go to
+    // 9 and to 5 5.
+    assert_eq!(v["grundy"], 1);
+    assert_eq!(v["method"], "search");
+    assert_eq!(v["outcome"], "N");
+    let moves: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert!(moves.contains(&"9") && moves.contains(&"5 5"), "{moves:?}");
+}
+
+#[test]
+fn sums_of_script_positions_add_by_sprague_grundy() {
+    // Kayles: G(3) = 3, G(4) = 1, G(11) = 6 (Winning Ways, ch. 4).
+    grundy()
+        .args([
+            "analyze",
+            "--json",
+            "script:examples/kayles.rhai",
+            "3",
+            "4",
+            "11",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"grundy\":4"));
+}
+
+#[test]
+fn tables_of_array_positions() {
+    grundy()
+        .args([
+            "table",
+            "script:examples/two-heap-nim.rhai",
+            "--rows",
+            "3",
+            "--cols",
+            "4",
+        ])
+        .assert()
+        .success()
+        .stdout("0 1 2 3\n1 0 3 2\n2 3 0 1\n");
+}
+
+#[test]
+fn play_against_a_script_game() {
+    grundy()
+        .args(["play", GAME, "3"])
+        .write_stdin("part 1: to 2\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("I win"));
+}
+
+fn fails_with(script: &str, words: &[&str]) {
+    let spec = format!("script:crates/grundy-cli/tests/data/{script}");
+    let mut c = grundy();
+    c.args(["analyze", &spec, "3"]).assert().code(2).stderr(
+        words
+            .iter()
+            .fold(predicate::str::is_empty().not().boxed(), |p, w| {
+                p.and(predicate::str::contains(*w)).boxed()
+            }),
+    );
+}
+
+#[test]
+fn script_errors_name_the_line_and_exit_2() {
+    fails_with("syntax.rhai", &["line 2", "syntax error"]);
+    fails_with("div0.rhai", &["line 3", "moves(3)", "Division by zero"]);
+    fails_with(
+        "not-a-position.rhai",
+        &["line 1", "not a position", "string"],
+    );
+    fails_with("cycle.rhai", &["not finite", "`1`"]);
+    fails_with("missing.rhai", &["cannot read script"]);
+}
+
+#[test]
+fn a_runaway_script_stops() {
+    fails_with("loop.rhai", &["line 2", "operations", "runaway"]);
+}

@@ -1,0 +1,79 @@
+//! `grundy table`: text, CSV and pictures.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+#[test]
+fn two_heap_nim_as_text() {
+    // Bouton: G(i, j) = i XOR j.
+    grundy()
+        .args(["table", "nim", "--rows", "4", "--cols", "4"])
+        .assert()
+        .success()
+        .stdout("0 1 2 3\n1 0 3 2\n2 3 0 1\n3 2 1 0\n");
+    grundy()
+        .args(["table", "nim", "--rows", "2", "--cols", "3", "--from", "7"])
+        .assert()
+        .success()
+        .stdout(" 0 15 14\n15  0  1\n");
+}
+
+#[test]
+fn csv_has_a_header_row_and_column() {
+    let out = grundy()
+        .args(["table", "nim", "--rows", "5", "--cols", "7", "--csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6);
+    assert!(lines.iter().all(|l| l.split(',').count() == 8));
+    assert_eq!(lines[0], "i\\j,0,1,2,3,4,5,6");
+    assert_eq!(lines[4], "3,3,2,1,0,7,6,5");
+}
+
+#[test]
+fn games_without_tables_are_named() {
+    grundy()
+        .args(["table", "sum"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("has no table").and(predicate::str::contains("nim")));
+    grundy()
+        .args(["table", "nim", "--rows", "0"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn pictures_are_written() {
+    let dir = std::env::temp_dir().join(format!("grundy-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("t.png");
+    let svg = dir.join("t.svg");
+    grundy()
+        .args(["table", "subtraction:1,3,4", "--rows", "40", "--cols", "30"])
+        .arg("--png")
+        .arg(&png)
+        .arg("--svg")
+        .arg(&svg)
+        .assert()
+        .success()
+        .stdout("");
+    let png = std::fs::read(&png).unwrap();
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 2000,
+        "{}",
+        png.len()
+    );
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.starts_with("<svg") && svg.matches("<rect").count() > 100);
+    // P-positions are black cells.
+    assert!(svg.contains("#000000") || svg.contains("rgb(0,0,0)"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

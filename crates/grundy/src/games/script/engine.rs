@@ -1,0 +1,317 @@
+//! The rhai side of script games: loading a script, calling its `moves`
+//! function under operation limits, and reading back what it returns.
+
+use std::fmt;
+use std::sync::Arc;
+
+use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST, INT};
+use thiserror::Error;
+
+/// The most rhai operations one call of `moves` may take before it is
+/// stopped as runaway (a fraction of a second; enough to list some 10^5
+/// options of one position).
+pub const MAX_OPERATIONS: u64 = 1_000_000;
+
+/// How deep script functions may call each other.
+pub const MAX_CALL_LEVELS: usize = 64;
+
+/// The longest array a script may build (a position, or a list of options).
+pub const MAX_ARRAY_SIZE: usize = 1_000_000;
+
+/// One part of a position: an integer or an array of integers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Atom {
+    /// An integer, e.g. a heap size.
+    Int(i64),
+    /// Several integers, e.g. two heaps `[3,4]` or a row of coins.
+    Array(Arc<[i64]>),
+}
+
+impl fmt::Display for Atom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Atom::Int(n) => write!(f, "{n}"),
+            Atom::Array(xs) => {
+                let items: Vec<String> = xs.iter().map(i64::to_string).collect();
+                write!(f, "[{}]", items.join(","))
+            }
+        }
+    }
+}
+
+impl Atom {
+    fn to_dynamic(&self) -> Dynamic {
+        match self {
+            Atom::Int(n) => Dynamic::from_int(*n),
+            Atom::Array(xs) => Dynamic::from_array(xs.iter().map(|&x| x.into()).collect()),
+        }
+    }
+}
+
+/// What `sum([p1, p2, ...])` returns inside a script: a sum of positions.
+#[derive(Clone, Debug)]
+struct SumOf(Vec<Atom>);
+
+/// A script that cannot be loaded or whose `moves` failed.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ScriptError {
+    /// The file could not be read.
+    #[error("cannot read script `{path}`: {reason}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why, as the system says.
+        reason: String,
+    },
+    /// The script does not parse.
+    #[error("script `{path}`, line {line}: syntax error: {message}")]
+    Syntax {
+        /// The file.
+        path: String,
+        /// The line of the error (0 if unknown).
+        line: usize,
+        /// What rhai says.
+        message: String,
+    },
+    /// The script defines no `moves` function of one parameter.
+    #[error("script `{path}` defines no `fn moves(position)`; write one that returns the array of options of a position")]
+    NoMoves {
+        /// The file.
+        path: String,
+    },
+}
+
+/// A compiled script game: the engine (with its limits) and the AST,
+/// compiled once and shared by every position.
+pub struct Script {
+    path: String,
+    engine: Engine,
+    ast: AST,
+    moves_line: usize,
+    title: Option<String>,
+    description: Option<String>,
+}
+
+impl fmt::Debug for Script {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Script({})", self.path)
+    }
+}
+
+/// An error with the script line where it happened.
+fn line_of(pos: Position) -> usize {
+    pos.line().unwrap_or(0)
+}
+
+fn sandboxed_engine() -> Engine {
+    let mut engine = Engine::new();
+    engine
+        .set_max_operations(MAX_OPERATIONS)
+        .set_max_call_levels(MAX_CALL_LEVELS)
+        .set_max_expr_depths(64, 64)
+        .set_max_string_size(100_000)
+        .set_max_array_size(MAX_ARRAY_SIZE)
+        .set_max_map_size(100_000);
+    // No output from the library: `print` and `debug` in a script are ignored.
+    engine.on_print(|_| {});
+    engine.on_debug(|_, _, _| {});
+    engine.register_type_with_name::<SumOf>("sum");
+    engine.register_fn("sum", |parts: Array| -> Result<SumOf, Box<EvalAltResult>> {
+        let mut atoms = Vec::with_capacity(parts.len());
+        for p in parts {
+            push_position(p, &mut atoms).map_err(|why| -> Box<EvalAltResult> {
+                format!("sum([...]) takes positions: {why}").into()
+            })?;
+        }
+        Ok(SumOf(atoms))
+    });
+    engine
+}
+
+impl Script {
+    /// Compiles the script `source`, read from `path`.
+    ///
+    /// # Errors
+    /// [`ScriptError::Syntax`] with the line, or [`ScriptError::NoMoves`].
+    pub fn compile(path: &str, source: &str) -> Result<Script, ScriptError> {
+        let engine = sandboxed_engine();
+        let ast = engine.compile(source).map_err(|e| ScriptError::Syntax {
+            path: path.to_string(),
+            line: line_of(e.position()),
+            message: e.err_type().to_string(),
+        })?;
+        let defines = |name: &str, params: usize| {
+            ast.iter_functions()
+                .any(|f| f.name == name && f.params.len() == params)
+        };
+        let (has_name, has_description) = (defines("name", 0), defines("description", 0));
+        if !defines("moves", 1) {
+            return Err(ScriptError::NoMoves {
+                path: path.to_string(),
+            });
+        }
+        let mut script = Script {
+            path: path.to_string(),
+            moves_line: find_line(source, "fn moves"),
+            engine,
+            ast,
+            title: None,
+            description: None,
+        };
+        if has_name {
+            script.title = script.text_of("name");
+        }
+        if has_description {
+            script.description = script.text_of("description");
+        }
+        Ok(script)
+    }
+
+    /// The same script with another limit on the operations of one call of
+    /// `moves` (the default is [`MAX_OPERATIONS`]).
+    pub fn with_max_operations(mut self, operations: u64) -> Script {
+        self.engine.set_max_operations(operations);
+        self
+    }
+
+    /// Reads and compiles the script file at `path`.
+    ///
+    /// # Errors
+    /// [`ScriptError::Read`] if the file cannot be read, else as [`Script::compile`].
+    pub fn load(path: &str) -> Result<Script, ScriptError> {
+        let source = std::fs::read_to_string(path).map_err(|e| ScriptError::Read {
+            path: path.to_string(),
+            reason: e.to_string(),
+        })?;
+        Script::compile(path, &source)
+    }
+
+    /// The file the script came from.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The game's name, if the script defines `fn name()`.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// The game's description, if the script defines `fn description()`.
+    pub fn description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+
+    fn text_of(&self, function: &str) -> Option<String> {
+        self.call(function, Vec::new())
+            .ok()
+            .map(|d| d.into_string().unwrap_or_else(|t| format!("({t})")))
+    }
+
+    fn call(&self, function: &str, args: Vec<Dynamic>) -> Result<Dynamic, Box<EvalAltResult>> {
+        // Top-level statements are not rerun on each call: only functions count.
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        let mut scope = Scope::new();
+        self.engine
+            .call_fn_with_options(options, &mut scope, &self.ast, function, args)
+    }
+
+    /// The options of `position`, each a sum of one or more atoms (a plain
+    /// position is a sum of one).
+    ///
+    /// # Errors
+    /// A message naming the script, the line and the position: a runtime
+    /// error, an operation limit reached, or a value that is not a position.
+    pub fn moves(&self, position: &Atom) -> Result<Vec<Vec<Atom>>, String> {
+        let result = self
+            .call("moves", vec![position.to_dynamic()])
+            .map_err(|e| self.runtime_error(position, &e))?;
+        let bad = |why: String| {
+            format!(
+                "script `{}`, line {}: moves({position}) {why}",
+                self.path, self.moves_line
+            )
+        };
+        let type_name = result.type_name();
+        let options = result
+            .try_cast::<Array>()
+            .ok_or_else(|| bad(format!("returned {type_name}, not an array of options")))?;
+        let mut all = Vec::with_capacity(options.len());
+        for (k, option) in options.into_iter().enumerate() {
+            let mut atoms = Vec::with_capacity(1);
+            push_option(option, &mut atoms)
+                .map_err(|why| bad(format!("returned a bad option (number {}): {why}", k + 1)))?;
+            all.push(atoms);
+        }
+        Ok(all)
+    }
+
+    fn runtime_error(&self, position: &Atom, e: &EvalAltResult) -> String {
+        let inner = e.unwrap_inner();
+        // Errors without a position (operation limits) point at `fn moves`.
+        let line = match line_of(inner.position()) {
+            0 => self.moves_line,
+            n => n,
+        };
+        let mut message = inner.to_string();
+        if let Some(at) = message.find(" (line ") {
+            message.truncate(at);
+        }
+        if matches!(inner, EvalAltResult::ErrorTooManyOperations(_)) {
+            message = format!(
+                "stopped after {} operations (a runaway loop?)",
+                self.engine.max_operations()
+            );
+        }
+        format!(
+            "script `{}`, line {line}: in moves({position}): {message}",
+            self.path
+        )
+    }
+}
+
+/// Appends the atoms of one option: a position or `sum([...])`.
+fn push_option(value: Dynamic, atoms: &mut Vec<Atom>) -> Result<(), String> {
+    if value.is::<SumOf>() {
+        let sum = value.cast::<SumOf>();
+        atoms.extend(sum.0);
+        return Ok(());
+    }
+    push_position(value, atoms)
+}
+
+/// Appends one position: an integer, an array of integers, or a sum.
+fn push_position(value: Dynamic, atoms: &mut Vec<Atom>) -> Result<(), String> {
+    if let Ok(n) = value.as_int() {
+        atoms.push(Atom::Int(n));
+        return Ok(());
+    }
+    if value.is::<SumOf>() {
+        atoms.extend(value.cast::<SumOf>().0);
+        return Ok(());
+    }
+    let type_name = value.type_name();
+    let Some(items) = value.try_cast::<Array>() else {
+        return Err(format!(
+            "{type_name} is not a position (write an integer, an array of integers, or sum([...]))"
+        ));
+    };
+    let mut xs: Vec<INT> = Vec::with_capacity(items.len());
+    for item in items {
+        let t = item.type_name();
+        xs.push(
+            item.as_int()
+                .map_err(|_| format!("an array position holds only integers, not {t}"))?,
+        );
+    }
+    atoms.push(Atom::Array(xs.into()));
+    Ok(())
+}
+
+/// The 1-based line where `needle` first appears, or 0.
+fn find_line(source: &str, needle: &str) -> usize {
+    source
+        .lines()
+        .position(|l| l.contains(needle))
+        .map_or(0, |i| i + 1)
+}
