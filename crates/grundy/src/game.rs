@@ -231,6 +231,33 @@ pub fn parse_u64(token: &str, what: &str) -> Result<u64, ParseError> {
     })
 }
 
+/// Parses a non-negative integer of any size, with errors that name the
+/// word and what it stands for.
+///
+/// # Errors
+/// [`ParseError::NotANumber`] or [`ParseError::Negative`].
+pub fn parse_biguint(token: &str, what: &str) -> Result<num_bigint::BigUint, ParseError> {
+    if let Some(rest) = token.strip_prefix('-') {
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseError::Negative {
+                token: token.to_string(),
+                what: what.to_string(),
+            });
+        }
+    }
+    let digits = token.strip_prefix('+').unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseError::NotANumber {
+            token: token.to_string(),
+            hint: format!(" (expected {what})"),
+        });
+    }
+    digits.parse().map_err(|_| ParseError::NotANumber {
+        token: token.to_string(),
+        hint: format!(" (expected {what})"),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -41,6 +41,7 @@
 //! ```
 
 pub mod any;
+pub mod beatty;
 pub mod catalog;
 pub mod game;
 pub mod games;
@@ -52,6 +53,7 @@ pub mod rng;
 pub mod solution;
 pub mod solve;
 pub mod sum;
+pub mod zeckendorf;
 
 pub use any::{
     Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo, Rules,
