@@ -53,6 +53,8 @@ pub const ENTRIES: &[Entry] = &[
     games::subtraction::BASH,
     games::moore::ENTRY,
     games::staircase::ENTRY,
+    games::fibonacci::ENTRY,
+    games::wythoff::ENTRY,
     crate::sum::ENTRY,
 ];
 

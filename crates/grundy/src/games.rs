@@ -1,6 +1,8 @@
 //! The games of the catalog, one module each.
 
+pub mod fibonacci;
 pub mod moore;
 pub mod nim;
 pub mod staircase;
 pub mod subtraction;
+pub mod wythoff;

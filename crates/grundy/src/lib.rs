@@ -53,6 +53,7 @@ pub mod rng;
 pub mod solution;
 pub mod solve;
 pub mod sum;
+pub mod wythoff_table;
 pub mod zeckendorf;
 
 pub use any::{
