@@ -64,6 +64,15 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         self.moves().contains(m)
     }
 
+    /// An upper bound on the work of a search from here (positions reachable
+    /// times the moves of each), where the game knows one cheaply; `None`
+    /// where it does not. Analysis skips a search whose bound is far above
+    /// its position limit (two heaps of 1000 in Wythoff's game have only
+    /// 3000 moves, but a search would meet two million positions).
+    fn search_work(&self) -> Option<u128> {
+        None
+    }
+
     /// Some legal move, without listing them all; `None` at the end of the game.
     fn any_move(&self) -> Option<Self::Move> {
         self.moves().into_iter().next()

@@ -15,7 +15,10 @@ use thiserror::Error;
 
 use crate::rng::SplitMix64;
 
+pub mod hdu2516;
+pub mod luogu_p2252;
 pub mod nim;
+pub mod poj1067;
 
 /// A contest problem that `grundy judge` answers.
 #[derive(Clone, Copy, Debug)]
@@ -31,7 +34,12 @@ pub struct Problem {
 }
 
 /// Every problem, in the order `grundy judge --list` shows them.
-pub const PROBLEMS: &[Problem] = &[nim::LUOGU_P2197];
+pub const PROBLEMS: &[Problem] = &[
+    nim::LUOGU_P2197,
+    hdu2516::HDU_2516,
+    poj1067::POJ_1067,
+    luogu_p2252::LUOGU_P2252,
+];
 
 /// The problem named `name`.
 pub fn problem(name: &str) -> Option<&'static Problem> {

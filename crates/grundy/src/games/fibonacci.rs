@@ -164,6 +164,14 @@ impl Game for FibonacciNim {
         !m.0.is_zero() && &m.0 <= self.limit()
     }
 
+    /// At most `(n + 1)²` positions (tokens and quota at most `n`), each
+    /// with at most the current limit of moves.
+    fn search_work(&self) -> Option<u128> {
+        let n1 = &self.tokens + 1u32;
+        let work = &n1 * &n1 * (self.limit() + 1u32);
+        Some(work.to_u128().unwrap_or(u128::MAX))
+    }
+
     fn any_move(&self) -> Option<Take> {
         (!self.tokens.is_zero()).then(|| Take(BigUint::one()))
     }

@@ -33,6 +33,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
@@ -47,7 +48,7 @@ use crate::solution::Solution;
 pub use crate::wythoff_table::wythoff_table;
 
 /// Heaps up to this size get their Grundy value from [`wythoff_table`].
-pub const GRUNDY_LIMIT: usize = 4096;
+pub const GRUNDY_LIMIT: usize = 2048;
 
 /// Two heaps of Wythoff's game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -222,6 +223,13 @@ impl Game for Wythoff {
         !m.count.is_zero() && &m.count <= limit
     }
 
+    /// At most `(a + 1)(b + 1)` positions, each with at most `a + b + min(a, b)` moves.
+    fn search_work(&self) -> Option<u128> {
+        let positions = (&self.a + 1u32) * (&self.b + 1u32);
+        let work = positions * (&self.a + &self.b + (&self.a).min(&self.b));
+        Some(work.to_u128().unwrap_or(u128::MAX))
+    }
+
     fn any_move(&self) -> Option<WythoffMove> {
         let from = if !self.a.is_zero() {
             Side::First
@@ -271,14 +279,12 @@ impl Solution for Wythoff {
 
     fn grundy(&self) -> Option<Nimber> {
         let (a, b) = self.small()?;
-        let (lo, hi) = (a.min(b), a.max(b));
-        let table = wythoff_table(lo + 1, hi + 1);
-        Some(Nimber(u64::from(table[lo][hi])))
+        Some(Nimber(u64::from(values_covering(a, b)[a][b])))
     }
 
     fn moves_to_value(&self, target: Nimber) -> Option<Vec<WythoffMove>> {
         let (a, b) = self.small()?;
-        let t = wythoff_table(a + 1, b + 1);
+        let t = values_covering(a, b);
         let hit = |v: u32| u64::from(v) == target.0;
         let mut moves = Vec::new();
         moves.extend((0..a).filter(|&i| hit(t[i][b])).map(|i| (Side::First, a - i)));
@@ -300,6 +306,24 @@ impl Solution for Wythoff {
             ("p-position".into(), format!("{} {}", l, &l + &k)),
         ]
     }
+}
+
+/// A square table of values with both heaps up to at least `a` and `b`.
+///
+/// One table is kept for the whole process and grown by doubling, so that
+/// valuing many positions (a `table`, a sum, a game of `play`) costs about
+/// as much as the largest of them, not one table each.
+fn values_covering(a: usize, b: usize) -> Arc<Vec<Vec<u32>>> {
+    static CACHE: Mutex<Option<Arc<Vec<Vec<u32>>>>> = Mutex::new(None);
+    let need = a.max(b) + 1;
+    let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(t) = cache.as_ref().filter(|t| t.len() >= need) {
+        return Arc::clone(t);
+    }
+    let size = need.next_power_of_two().clamp(64, GRUNDY_LIMIT + 1).max(need);
+    let t = Arc::new(wythoff_table(size, size));
+    *cache = Some(Arc::clone(&t));
+    t
 }
 
 /// The rules of Wythoff's game.
