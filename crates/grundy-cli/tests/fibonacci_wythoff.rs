@@ -47,7 +47,10 @@ fn small_fibonacci_has_a_grundy_value() {
 #[test]
 fn huge_fibonacci_is_classified() {
     let n = fib(180);
-    assert_eq!(json(&["analyze", "fibonacci", &n.to_string()])["outcome"], "P");
+    assert_eq!(
+        json(&["analyze", "fibonacci", &n.to_string()])["outcome"],
+        "P"
+    );
     let v = json(&["analyze", "fibonacci", &(n + 1).to_string()]);
     assert_eq!(v["outcome"], "N");
     assert!(v["grundy"].is_null());

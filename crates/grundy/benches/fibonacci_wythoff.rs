@@ -9,7 +9,11 @@ use num_bigint::BigUint;
 
 fn hundred_digits(seed: char) -> BigUint {
     let digits: String = std::iter::once(seed)
-        .chain("31415926535897932384626433832795028841971693993751".chars().cycle())
+        .chain(
+            "31415926535897932384626433832795028841971693993751"
+                .chars()
+                .cycle(),
+        )
         .take(100)
         .collect();
     digits.parse().expect("digits")

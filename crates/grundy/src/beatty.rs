@@ -251,8 +251,8 @@ impl QuadraticIrrational {
         let qk = BigUint::from(self.q.unsigned_abs()) * k;
         let root = BigInt::from(isqrt(&(&qk * &qk * self.d)));
         let irrational_floor = if self.q > 0 { root } else { -root - 1 };
-        let numerator = BigInt::from(self.p) * BigInt::from_biguint(Sign::Plus, k.clone())
-            + irrational_floor;
+        let numerator =
+            BigInt::from(self.p) * BigInt::from_biguint(Sign::Plus, k.clone()) + irrational_floor;
         numerator.div_floor(&BigInt::from(self.s))
     }
 
@@ -346,8 +346,14 @@ mod tests {
 
     #[test]
     fn arithmetic_and_errors() {
-        assert_eq!(PHI.recip().unwrap(), QuadraticIrrational::new(-1, 1, 5, 2).unwrap());
-        assert_eq!(PHI.one_minus().unwrap(), QuadraticIrrational::new(1, -1, 5, 2).unwrap());
+        assert_eq!(
+            PHI.recip().unwrap(),
+            QuadraticIrrational::new(-1, 1, 5, 2).unwrap()
+        );
+        assert_eq!(
+            PHI.one_minus().unwrap(),
+            QuadraticIrrational::new(1, -1, 5, 2).unwrap()
+        );
         assert!(!PHI.one_minus().unwrap().is_positive());
         assert!(PHI.is_positive() && SQRT_2.is_positive());
         assert!(matches!(
@@ -403,7 +409,11 @@ mod tests {
                 let a = r.index_of(&n).unwrap();
                 let b = s.index_of(&n).unwrap();
                 assert!(a.is_some() != b.is_some(), "{n}");
-                let (seq, k) = if let Some(k) = a { (r, k) } else { (s, b.unwrap()) };
+                let (seq, k) = if let Some(k) = a {
+                    (r, k)
+                } else {
+                    (s, b.unwrap())
+                };
                 assert_eq!(seq.floor_mul_natural(&k), n);
                 count += 1;
             }

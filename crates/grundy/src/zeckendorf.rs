@@ -166,7 +166,10 @@ mod tests {
     #[test]
     fn table_holds_the_fibonacci_numbers() {
         // Source: OEIS A000045 (F(2) .. F(12)); F(93) is the largest below 2^64.
-        assert_eq!(FIBONACCI_U64[..11], [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144]);
+        assert_eq!(
+            FIBONACCI_U64[..11],
+            [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144]
+        );
         assert_eq!(FIBONACCI_U64[91], 12_200_160_415_121_876_738);
         assert!(FIBONACCI_U64[91].checked_add(FIBONACCI_U64[90]).is_none());
     }

@@ -317,7 +317,8 @@ fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
 pub const ENTRY: Entry = Entry {
     name: "fibonacci",
     parameter: None,
-    summary: "Fibonacci Nim: take up to twice the last take; P iff quota < smallest Zeckendorf term",
+    summary:
+        "Fibonacci Nim: take up to twice the last take; P iff quota < smallest Zeckendorf term",
     position: "N [Q] (N tokens, any size; quota Q ≥ 1, default N-1 for a starting heap)",
     example: "fibonacci 10000",
     verify: VerifyPlan {

@@ -179,7 +179,10 @@ impl Game for Wythoff {
     type Move = WythoffMove;
 
     fn moves(&self) -> Vec<WythoffMove> {
-        let small = |x: &BigUint| x.to_u64().expect("moves are listed only for small positions");
+        let small = |x: &BigUint| {
+            x.to_u64()
+                .expect("moves are listed only for small positions")
+        };
         let (a, b) = (small(&self.a), small(&self.b));
         let each = |from: Side, n: u64| (1..=n).map(move |t| Self::take(from, t.into()));
         each(Side::First, a)
@@ -287,10 +290,27 @@ impl Solution for Wythoff {
         let t = values_covering(a, b);
         let hit = |v: u32| u64::from(v) == target.0;
         let mut moves = Vec::new();
-        moves.extend((0..a).filter(|&i| hit(t[i][b])).map(|i| (Side::First, a - i)));
-        moves.extend((0..b).filter(|&j| hit(t[a][j])).map(|j| (Side::Second, b - j)));
-        moves.extend((1..=a.min(b)).filter(|&d| hit(t[a - d][b - d])).map(|d| (Side::Both, d)));
-        Some(moves.into_iter().map(|(f, n)| Self::take(f, n.into())).collect())
+        moves.extend(
+            (0..a)
+                .filter(|&i| hit(t[i][b]))
+                .map(|i| (Side::First, a - i)),
+        );
+        moves.extend(
+            (0..b)
+                .filter(|&j| hit(t[a][j]))
+                .map(|j| (Side::Second, b - j)),
+        );
+        moves.extend(
+            (1..=a.min(b))
+                .filter(|&d| hit(t[a - d][b - d]))
+                .map(|d| (Side::Both, d)),
+        );
+        Some(
+            moves
+                .into_iter()
+                .map(|(f, n)| Self::take(f, n.into()))
+                .collect(),
+        )
     }
 
     fn details(&self) -> Vec<(String, String)> {
@@ -320,7 +340,10 @@ fn values_covering(a: usize, b: usize) -> Arc<Vec<Vec<u32>>> {
     if let Some(t) = cache.as_ref().filter(|t| t.len() >= need) {
         return Arc::clone(t);
     }
-    let size = need.next_power_of_two().clamp(64, GRUNDY_LIMIT + 1).max(need);
+    let size = need
+        .next_power_of_two()
+        .clamp(64, GRUNDY_LIMIT + 1)
+        .max(need);
     let t = Arc::new(wythoff_table(size, size));
     *cache = Some(Arc::clone(&t));
     t
@@ -460,7 +483,9 @@ mod tests {
         let q = Wythoff::new(&a + 1u32, &a + &k);
         let w = q.winning_moves();
         assert!(!w.is_empty());
-        assert!(w.iter().all(|m| q.legal(m) && q.play(m).outcome() == Outcome::Previous));
+        assert!(w
+            .iter()
+            .all(|m| q.legal(m) && q.play(m).outcome() == Outcome::Previous));
     }
 
     #[test]

@@ -55,7 +55,11 @@ fn solve_2516(input: &str) -> Result<String, JudgeError> {
 fn generate_2516(seed: u64, max: bool) -> String {
     let mut r = rng(seed);
     let mut w = InputWriter::default();
-    let (cases, hi) = if max { (10_000, MAX_N) } else { (r.range(1, 8), 40) };
+    let (cases, hi) = if max {
+        (10_000, MAX_N)
+    } else {
+        (r.range(1, 8), 40)
+    };
     for _ in 0..cases {
         w.line(format_args!("{}", r.range(2, hi)));
     }
@@ -80,9 +84,18 @@ mod tests {
     #[test]
     fn malformed_input_names_the_line() {
         let e = solve_2516("5\nx\n0\n").unwrap_err();
-        assert_eq!(e.to_string(), "line 2: `x` is not a non-negative integer (n)");
-        assert!(matches!(solve_2516("1\n0\n"), Err(JudgeError::OutOfBounds { line: 1, .. })));
-        assert!(matches!(solve_2516("5\n"), Err(JudgeError::Truncated { .. })));
+        assert_eq!(
+            e.to_string(),
+            "line 2: `x` is not a non-negative integer (n)"
+        );
+        assert!(matches!(
+            solve_2516("1\n0\n"),
+            Err(JudgeError::OutOfBounds { line: 1, .. })
+        ));
+        assert!(matches!(
+            solve_2516("5\n"),
+            Err(JudgeError::Truncated { .. })
+        ));
         assert!(solve_2516("5\n0\n7\n").is_err());
         assert!(solve_2516("2147483648\n0\n").is_err());
     }
@@ -97,7 +110,15 @@ mod tests {
             for (n, line) in heaps.take_while(|&n| n != 0).zip(out.lines()) {
                 let start = FibonacciNim::start(n.into()).unwrap();
                 let first_wins = search.solve(&start).unwrap().outcome == Outcome::Next;
-                assert_eq!(line, if first_wins { "First win" } else { "Second win" }, "{n}");
+                assert_eq!(
+                    line,
+                    if first_wins {
+                        "First win"
+                    } else {
+                        "Second win"
+                    },
+                    "{n}"
+                );
             }
         }
     }

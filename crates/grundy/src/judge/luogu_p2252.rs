@@ -43,10 +43,19 @@ mod tests {
 
     #[test]
     fn malformed_input_names_the_token() {
-        assert!(matches!(solve_p2252("8\n"), Err(JudgeError::Truncated { .. })));
+        assert!(matches!(
+            solve_p2252("8\n"),
+            Err(JudgeError::Truncated { .. })
+        ));
         let e = solve_p2252("8 4\n1 2\n").unwrap_err();
-        assert_eq!(e.to_string(), "line 2: unexpected `1` after the last test case");
-        assert!(matches!(solve_p2252("-1 4"), Err(JudgeError::BadToken { line: 1, .. })));
+        assert_eq!(
+            e.to_string(),
+            "line 2: unexpected `1` after the last test case"
+        );
+        assert!(matches!(
+            solve_p2252("-1 4"),
+            Err(JudgeError::BadToken { line: 1, .. })
+        ));
     }
 
     #[test]
@@ -54,10 +63,16 @@ mod tests {
         let mut search = Searcher::new(Play::Normal);
         for seed in 0..60 {
             let input = generate_p2252(seed, false);
-            let nums: Vec<u64> = input.split_whitespace().map(|w| w.parse().unwrap()).collect();
+            let nums: Vec<u64> = input
+                .split_whitespace()
+                .map(|w| w.parse().unwrap())
+                .collect();
             let p = Wythoff::new(nums[0], nums[1]);
             let wins = search.solve(&p).unwrap().outcome == Outcome::Next;
-            assert_eq!(solve_p2252(&input).unwrap(), if wins { "1\n" } else { "0\n" });
+            assert_eq!(
+                solve_p2252(&input).unwrap(),
+                if wins { "1\n" } else { "0\n" }
+            );
         }
         solve_p2252(&generate_p2252(1, true)).unwrap();
     }

@@ -55,7 +55,11 @@ pub(super) fn random_pair(r: &mut crate::rng::SplitMix64, hi: u64) -> (u64, u64)
 fn generate_1067(seed: u64, max: bool) -> String {
     let mut r = rng(seed);
     let mut w = InputWriter::default();
-    let (lines, hi) = if max { (100_000, MAX_HEAP) } else { (r.range(1, 10), 12) };
+    let (lines, hi) = if max {
+        (100_000, MAX_HEAP)
+    } else {
+        (r.range(1, 10), 12)
+    };
     for _ in 0..lines {
         let (a, b) = random_pair(&mut r, hi);
         w.line(format_args!("{a} {b}"));
@@ -79,8 +83,14 @@ mod tests {
     #[test]
     fn malformed_input_names_the_line() {
         let e = solve_1067("2 1\n8 four\n").unwrap_err();
-        assert_eq!(e.to_string(), "line 2: `four` is not a non-negative integer (b)");
-        assert!(matches!(solve_1067("2 1\n8\n"), Err(JudgeError::Truncated { .. })));
+        assert_eq!(
+            e.to_string(),
+            "line 2: `four` is not a non-negative integer (b)"
+        );
+        assert!(matches!(
+            solve_1067("2 1\n8\n"),
+            Err(JudgeError::Truncated { .. })
+        ));
         assert!(matches!(
             solve_1067("1000000001 0\n"),
             Err(JudgeError::OutOfBounds { line: 1, .. })
@@ -100,7 +110,10 @@ mod tests {
         for seed in 0..40 {
             let input = generate_1067(seed, false);
             let out = solve_1067(&input).unwrap();
-            let nums: Vec<u64> = input.split_whitespace().map(|w| w.parse().unwrap()).collect();
+            let nums: Vec<u64> = input
+                .split_whitespace()
+                .map(|w| w.parse().unwrap())
+                .collect();
             for (pair, line) in nums.chunks(2).zip(out.lines()) {
                 let p = Wythoff::new(pair[0], pair[1]);
                 let wins = search.solve(&p).unwrap().outcome == Outcome::Next;
