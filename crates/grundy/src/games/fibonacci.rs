@@ -326,8 +326,10 @@ pub const ENTRY: Entry = Entry {
         meaning: "0 to N tokens with every quota from 1 to the heap",
         instances: &["fibonacci"],
     },
-    sequence_position: Some("{n}"),
-    table_position: Some("{i} {j}"),
+    // Starting heaps of 0 and 1, and a quota of 0, are not positions, so
+    // sequences and tables from 0 do not apply.
+    sequence_position: None,
+    table_position: None,
     build,
 };
 
