@@ -371,8 +371,15 @@ impl<R: Rules> fmt::Display for Position<R> {
     }
 }
 
+/// The moves per position a search may average before [`Game::search_work`]
+/// counts it as too big.
+const MOVES_PER_POSITION: u128 = 16;
+
 fn too_big<G: Game>(p: &G, limit: usize) -> bool {
-    p.move_count() > limit as u128
+    let limit = limit as u128;
+    p.move_count() > limit
+        || p.search_work()
+            .is_some_and(|w| w > limit.saturating_mul(MOVES_PER_POSITION))
 }
 
 impl<R: Rules> Position<R> {

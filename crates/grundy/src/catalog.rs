@@ -57,6 +57,8 @@ pub const ENTRIES: &[Entry] = &[
     games::ends::ENTRY,
     games::mimo_yuyu::ENTRY,
     games::script::ENTRY,
+    games::fibonacci::ENTRY,
+    games::wythoff::ENTRY,
     crate::sum::ENTRY,
 ];
 

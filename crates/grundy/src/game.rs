@@ -64,6 +64,15 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         self.moves().contains(m)
     }
 
+    /// An upper bound on the work of a search from here (positions reachable
+    /// times the moves of each), where the game knows one cheaply; `None`
+    /// where it does not. Analysis skips a search whose bound is far above
+    /// its position limit (two heaps of 1000 in Wythoff's game have only
+    /// 3000 moves, but a search would meet two million positions).
+    fn search_work(&self) -> Option<u128> {
+        None
+    }
+
     /// Some legal move, without listing them all; `None` at the end of the game.
     fn any_move(&self) -> Option<Self::Move> {
         self.moves().into_iter().next()
@@ -228,6 +237,33 @@ pub fn parse_u64(token: &str, what: &str) -> Result<u64, ParseError> {
         token: token.to_string(),
         what: what.to_string(),
         max: u64::MAX.to_string(),
+    })
+}
+
+/// Parses a non-negative integer of any size, with errors that name the
+/// word and what it stands for.
+///
+/// # Errors
+/// [`ParseError::NotANumber`] or [`ParseError::Negative`].
+pub fn parse_biguint(token: &str, what: &str) -> Result<num_bigint::BigUint, ParseError> {
+    if let Some(rest) = token.strip_prefix('-') {
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseError::Negative {
+                token: token.to_string(),
+                what: what.to_string(),
+            });
+        }
+    }
+    let digits = token.strip_prefix('+').unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseError::NotANumber {
+            token: token.to_string(),
+            hint: format!(" (expected {what})"),
+        });
+    }
+    digits.parse().map_err(|_| ParseError::NotANumber {
+        token: token.to_string(),
+        hint: format!(" (expected {what})"),
     })
 }
 

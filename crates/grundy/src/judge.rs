@@ -24,6 +24,10 @@ pub mod mimo_yuyu;
 pub mod misere_nim;
 pub mod nim;
 pub mod staircase;
+pub mod hdu2516;
+pub mod luogu_p2252;
+pub mod nim;
+pub mod poj1067;
 
 /// A contest problem that `grundy judge` answers.
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +53,9 @@ pub const PROBLEMS: &[Problem] = &[
     designated_nim::LUOGU_P5675,
     mimo_yuyu::CODEFORCES_2155E,
     football::POJ_2315,
+    hdu2516::HDU_2516,
+    poj1067::POJ_1067,
+    luogu_p2252::LUOGU_P2252,
 ];
 
 /// The problem named `name`.

@@ -41,6 +41,7 @@
 //! ```
 
 pub mod any;
+pub mod beatty;
 pub mod catalog;
 pub mod game;
 pub mod games;
@@ -53,6 +54,8 @@ pub mod solution;
 pub mod solve;
 pub mod sum;
 pub mod table;
+pub mod wythoff_table;
+pub mod zeckendorf;
 
 pub use any::{
     Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo, Rules,

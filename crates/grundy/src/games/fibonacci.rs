@@ -1,0 +1,418 @@
+//! Fibonacci Nim: take at most twice what the opponent just took.
+//!
+//! # Rules
+//! One heap of `n` tokens. The first move takes any number of tokens but not
+//! all of them (quota `n − 1`). After that, a move takes between 1 and
+//! twice what the previous move took. Whoever takes the last token wins.
+//! A position is `N` (a starting heap of `N ≥ 2` tokens) or `N Q` (`N`
+//! tokens left, at most `Q ≥ 1` may be taken).
+//!
+//! # Solution
+//! Seed 001 (after Whinihan 1963): let `f` be the smallest term of the
+//! Zeckendorf representation of `n`. The position is an N-position iff
+//! `q ≥ f`. The winning move takes everything when `q ≥ n`, else `f`:
+//! what is left has smallest term above `2f`, out of the opponent's reach.
+//! From a start (`q = n − 1`) the first player loses iff `n` is a Fibonacci
+//! number.
+//!
+//! Grundy values have no such formula here; for heaps up to
+//! [`GRUNDY_LIMIT`] they come from a table filled by dynamic programming over
+//! `(n, q)` (checked against search by `verify`), and are unknown above.
+//!
+//! # References
+//! M. J. Whinihan, *Fibonacci Nim*, Fibonacci Quarterly 1 (1963); seed 001;
+//! HDU 2516.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use num_bigint::BigUint;
+use num_traits::{One, ToPrimitive, Zero};
+
+use crate::any::{with_formula, AnyGame, Rules};
+use crate::catalog::{Entry, VerifyPlan};
+use crate::game::{parse_biguint, Game, Outcome, ParseError};
+use crate::nimber::Nimber;
+use crate::solution::Solution;
+use crate::zeckendorf::{index_text, smallest_term, sum_text, zeckendorf};
+
+/// Heaps up to this size get their Grundy value from the table.
+pub const GRUNDY_LIMIT: usize = 2048;
+
+/// A Fibonacci Nim position: tokens left and the most that may be taken.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FibonacciNim {
+    tokens: BigUint,
+    quota: BigUint,
+}
+
+/// Takes this many tokens.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Take(pub BigUint);
+
+impl fmt::Display for Take {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "take {}", self.0)
+    }
+}
+
+/// Parses `take 3`.
+impl FromStr for Take {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Take, ParseError> {
+        let n = s
+            .trim()
+            .strip_prefix("take")
+            .ok_or_else(|| ParseError::invalid(format!("`{s}` is not a move; write `take 3`")))?;
+        let k = parse_biguint(n.trim(), "the number of tokens taken")?;
+        if k.is_zero() {
+            return Err(ParseError::invalid("a move takes at least 1 token"));
+        }
+        Ok(Take(k))
+    }
+}
+
+impl FibonacciNim {
+    /// `tokens` left, at most `quota` may be taken.
+    ///
+    /// # Errors
+    /// A quota of 0 (no reachable position has one).
+    pub fn new(tokens: BigUint, quota: BigUint) -> Result<FibonacciNim, ParseError> {
+        if quota.is_zero() {
+            return Err(ParseError::invalid(
+                "a quota of 0 allows no move and no position of the game has it; write a quota of 1 or more, as in `fibonacci 10 3`",
+            ));
+        }
+        Ok(FibonacciNim { tokens, quota })
+    }
+
+    /// A starting heap of `n` tokens: the first move may take all but one.
+    ///
+    /// # Errors
+    /// A heap of fewer than 2 tokens (the first move could take nothing).
+    pub fn start(n: BigUint) -> Result<FibonacciNim, ParseError> {
+        if n < BigUint::from(2u32) {
+            return Err(ParseError::invalid(format!(
+                "a starting heap of {n} cannot be played (the first move takes at least 1 and not all); start with 2 tokens or more, or give the quota: `fibonacci {n} 1`"
+            )));
+        }
+        let quota = &n - 1u32;
+        Ok(FibonacciNim { tokens: n, quota })
+    }
+
+    /// The tokens left.
+    pub fn tokens(&self) -> &BigUint {
+        &self.tokens
+    }
+
+    /// The most that may be taken now.
+    pub fn quota(&self) -> &BigUint {
+        &self.quota
+    }
+
+    /// The most that may be taken now, counting the heap's size.
+    fn limit(&self) -> &BigUint {
+        (&self.quota).min(&self.tokens)
+    }
+
+    fn small(&self) -> Option<(usize, usize)> {
+        let n = self.tokens.to_usize().filter(|&n| n <= GRUNDY_LIMIT)?;
+        let q = self.limit().to_usize()?;
+        Some((n, q))
+    }
+}
+
+impl fmt::Display for FibonacciNim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.tokens, self.quota)
+    }
+}
+
+impl Game for FibonacciNim {
+    type Move = Take;
+
+    fn moves(&self) -> Vec<Take> {
+        let limit = self
+            .limit()
+            .to_u64()
+            .expect("moves are listed only for small positions");
+        (1..=limit).map(|t| Take(BigUint::from(t))).collect()
+    }
+
+    fn play(&self, m: &Take) -> FibonacciNim {
+        FibonacciNim {
+            tokens: &self.tokens - &m.0,
+            quota: &m.0 * 2u32,
+        }
+    }
+
+    /// A quota above the heap allows the same moves as a quota of the heap.
+    fn canonical(&self) -> FibonacciNim {
+        let quota = self.limit().max(&BigUint::one()).clone();
+        FibonacciNim {
+            tokens: self.tokens.clone(),
+            quota,
+        }
+    }
+
+    fn move_count(&self) -> u128 {
+        self.limit().to_u128().unwrap_or(u128::MAX)
+    }
+
+    fn legal(&self, m: &Take) -> bool {
+        !m.0.is_zero() && &m.0 <= self.limit()
+    }
+
+    /// At most `(n + 1)²` positions (tokens and quota at most `n`), each
+    /// with at most the current limit of moves.
+    fn search_work(&self) -> Option<u128> {
+        let n1 = &self.tokens + 1u32;
+        let work = &n1 * &n1 * (self.limit() + 1u32);
+        Some(work.to_u128().unwrap_or(u128::MAX))
+    }
+
+    fn any_move(&self) -> Option<Take> {
+        (!self.tokens.is_zero()).then(|| Take(BigUint::one()))
+    }
+}
+
+impl Solution for FibonacciNim {
+    fn outcome(&self) -> Outcome {
+        match smallest_term(&self.tokens) {
+            Some(f) if self.quota >= f => Outcome::Next,
+            _ => Outcome::Previous,
+        }
+    }
+
+    fn winning_move(&self) -> Option<Take> {
+        if self.tokens.is_zero() {
+            return None;
+        }
+        if self.quota >= self.tokens {
+            return Some(Take(self.tokens.clone()));
+        }
+        let f = smallest_term(&self.tokens)?;
+        (self.quota >= f).then_some(Take(f))
+    }
+
+    fn grundy(&self) -> Option<Nimber> {
+        let (n, q) = self.small()?;
+        Some(Nimber(u64::from(grundy_table()[n][q])))
+    }
+
+    fn moves_to_value(&self, target: Nimber) -> Option<Vec<Take>> {
+        let (n, q) = self.small()?;
+        let table = grundy_table();
+        let moves = (1..=q)
+            .filter(|&t| {
+                let left = n - t;
+                u64::from(table[left][(2 * t).min(left)]) == target.0
+            })
+            .map(|t| Take(BigUint::from(t)))
+            .collect();
+        Some(moves)
+    }
+
+    fn details(&self) -> Vec<(String, String)> {
+        let terms = zeckendorf(&self.tokens);
+        let smallest = terms.last().map_or("none".into(), |t| t.value.to_string());
+        vec![
+            ("zeckendorf".into(), sum_text(&terms)),
+            ("fibonacci indices".into(), index_text(&terms)),
+            ("smallest term".into(), smallest),
+        ]
+    }
+}
+
+/// `table[n][q]`: the Grundy value of `n` tokens with quota `q ≤ n`, for
+/// `n ≤ GRUNDY_LIMIT` (filled once, on first use).
+fn grundy_table() -> &'static [Vec<u16>] {
+    static TABLE: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
+    TABLE.get_or_init(|| fibonacci_grundy_table(GRUNDY_LIMIT))
+}
+
+/// The Grundy values of Fibonacci Nim: `table[n][q]` for `0 ≤ q ≤ n ≤ max`
+/// (a quota above `n` has the value at `q = n`; `table[n][0]` is 0).
+///
+/// Raising the quota from `q − 1` to `q` adds one option, taking `q`, so
+/// each row's mex is found incrementally.
+///
+/// # Complexity
+/// `O(max²)` time and memory.
+pub fn fibonacci_grundy_table(max: usize) -> Vec<Vec<u16>> {
+    let mut table: Vec<Vec<u16>> = Vec::with_capacity(max + 1);
+    for n in 0..=max {
+        let mut seen = vec![false; n + 2];
+        let mut mex = 0usize;
+        let mut row = vec![0u16; n + 1];
+        for q in 1..=n {
+            let left = n - q;
+            // At most q options, so every value is at most q ≤ n.
+            let v = usize::from(table[left][(2 * q).min(left)]);
+            seen[v] = true;
+            while seen[mex] {
+                mex += 1;
+            }
+            row[q] = u16::try_from(mex).expect("values stay below the heap size");
+        }
+        table.push(row);
+    }
+    table
+}
+
+/// The rules of Fibonacci Nim.
+#[derive(Debug)]
+pub struct FibonacciRules;
+
+impl Rules for FibonacciRules {
+    type Position = FibonacciNim;
+
+    fn name(&self) -> String {
+        "fibonacci".into()
+    }
+
+    fn parse_position(&self, words: &[&str]) -> Result<FibonacciNim, ParseError> {
+        match words {
+            [] => Err(ParseError::Empty {
+                hint: "write the heap, as in `fibonacci 10`, or the tokens and quota, as in `fibonacci 10 3`".into(),
+            }),
+            [n] => FibonacciNim::start(parse_biguint(n, "the number of tokens")?),
+            [n, q] => FibonacciNim::new(
+                parse_biguint(n, "the number of tokens")?,
+                parse_biguint(q, "the quota, the most that may be taken")?,
+            ),
+            _ => Err(ParseError::invalid(format!(
+                "fibonacci takes one or two numbers (tokens, then quota), not {}: write `fibonacci 10 3`",
+                words.len()
+            ))),
+        }
+    }
+
+    /// Every `n ≤ size` tokens with every quota from 1 to `max(n, 1)`.
+    fn small_positions(&self, size: u64) -> Vec<FibonacciNim> {
+        let mut all = Vec::new();
+        for n in 0..=size {
+            for q in 1..=n.max(1) {
+                all.push(FibonacciNim {
+                    tokens: n.into(),
+                    quota: q.into(),
+                });
+            }
+        }
+        all
+    }
+}
+
+fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+    if param.is_some() {
+        return Err(ParseError::invalid(
+            "fibonacci takes no parameter: write `fibonacci 10` or `fibonacci 10 3`",
+        ));
+    }
+    Ok(with_formula(FibonacciRules))
+}
+
+/// The catalog entry.
+pub const ENTRY: Entry = Entry {
+    name: "fibonacci",
+    parameter: None,
+    summary:
+        "Fibonacci Nim: take up to twice the last take; P iff quota < smallest Zeckendorf term",
+    position: "N [Q] (N tokens, any size; quota Q ≥ 1, default N-1 for a starting heap)",
+    example: "fibonacci 10000",
+    verify: VerifyPlan {
+        size: 60,
+        meaning: "0 to N tokens with every quota from 1 to the heap",
+        instances: &["fibonacci"],
+    },
+    // Starting heaps of 0 and 1, and a quota of 0, are not positions, so
+    // sequences and tables from 0 do not apply.
+    sequence_position: None,
+    table_position: None,
+    build,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Limits;
+
+    fn pos(n: u64, q: u64) -> FibonacciNim {
+        FibonacciNim::new(n.into(), q.into()).unwrap()
+    }
+
+    #[test]
+    fn starts_lose_exactly_on_fibonacci_numbers() {
+        // Source: HDU 2516 sample (shared/problems.md §5c): 2 and 13 lose, 10000 wins.
+        for (n, outcome) in [
+            (2u32, Outcome::Previous),
+            (13, Outcome::Previous),
+            (10_000, Outcome::Next),
+        ] {
+            assert_eq!(FibonacciNim::start(n.into()).unwrap().outcome(), outcome);
+        }
+        let p = FibonacciNim::start(10_000u32.into()).unwrap();
+        assert_eq!(p.winning_move(), Some(Take(2u32.into())));
+    }
+
+    #[test]
+    fn details_show_the_representation() {
+        let p = FibonacciNim::start(10_000u32.into()).unwrap();
+        let d = p.details();
+        assert_eq!(d[0].1, "6765 + 2584 + 610 + 34 + 5 + 2");
+        assert_eq!(d[1].1, "F(20) + F(18) + F(15) + F(9) + F(5) + F(3)");
+        assert_eq!(d[2].1, "2");
+    }
+
+    #[test]
+    fn bad_positions_are_refused() {
+        let r = FibonacciRules;
+        assert!(r.parse_position(&["10", "0"]).is_err());
+        assert!(r.parse_position(&["1"]).is_err());
+        assert!(r.parse_position(&["0"]).is_err());
+        assert!(matches!(
+            r.parse_position(&["ten"]),
+            Err(ParseError::NotANumber { .. })
+        ));
+        assert!(matches!(
+            r.parse_position(&["-5"]),
+            Err(ParseError::Negative { .. })
+        ));
+        assert!(r.parse_position(&["1", "2", "3"]).is_err());
+        assert!("take 0".parse::<Take>().is_err());
+        assert!("grab 2".parse::<Take>().is_err());
+        assert_eq!(r.parse_position(&["0", "4"]).unwrap().to_string(), "0 4");
+    }
+
+    #[test]
+    fn huge_heaps_never_list_moves() {
+        let n: BigUint = "1".repeat(120).parse().unwrap();
+        let p = FibonacciNim::start(n.clone()).unwrap();
+        assert_eq!(p.move_count(), u128::MAX);
+        assert!(p.legal(&Take(&n - 1u32)) && !p.legal(&Take(n.clone())));
+        assert_eq!(p.grundy(), None);
+        assert_eq!(p.any_move(), Some(Take(BigUint::one())));
+    }
+
+    #[test]
+    fn table_matches_its_definition_on_a_corner() {
+        // G(n, q) = mex over t ≤ min(q, n) of G(n − t, min(2t, n − t)), written out.
+        let t = fibonacci_grundy_table(60);
+        for n in 0..=60usize {
+            for q in 1..=n {
+                let options: Vec<u16> = (1..=q).map(|k| t[n - k][(2 * k).min(n - k)]).collect();
+                let mex = (0u16..).find(|v| !options.contains(v)).unwrap();
+                assert_eq!(t[n][q], mex, "({n}, {q})");
+            }
+        }
+    }
+
+    #[test]
+    fn closed_form_matches_search() {
+        let report = crate::check(FibonacciRules.small_positions(45), Limits::default()).unwrap();
+        assert_eq!(report.grundy_checked, report.positions);
+        assert_eq!(pos(8, 8).outcome(), Outcome::Next);
+        assert_eq!(pos(8, 7).outcome(), Outcome::Previous);
+    }
+}

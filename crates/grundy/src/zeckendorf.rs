@@ -1,0 +1,234 @@
+//! Fibonacci numbers and Zeckendorf representations, for numbers of any size.
+//!
+//! Zeckendorf's theorem: every positive integer is, in exactly one way, a
+//! sum of non-consecutive Fibonacci numbers `F(i)`, `i ≥ 2` (with `F(1) =
+//! F(2) = 1`, so the terms are 1, 2, 3, 5, 8, …). The greedy algorithm finds
+//! it: take the largest Fibonacci number not above `n`, and repeat on the
+//! rest (the rest is below the next smaller Fibonacci number, so no two
+//! consecutive terms are taken).
+//!
+//! Numbers below 2^64 use a table of the 92 Fibonacci numbers that fit in a
+//! word; larger ones use big integers.
+//!
+//! # Complexity
+//! `O(log n)` Fibonacci numbers, each an addition of `O(log n)` bits.
+//!
+//! # References
+//! E. Zeckendorf, *Représentation des nombres naturels par une somme de
+//! nombres de Fibonacci ou de nombres de Lucas*, Bull. Soc. Roy. Sci. Liège
+//! 41 (1972); seed 001 (Fibonacci Nim).
+
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+/// How many Fibonacci numbers `F(2), F(3), …` fit in a `u64`.
+pub const WORD_FIBONACCI: usize = 92;
+
+/// `F(2) = 1, F(3) = 2, …, F(93)`: the Fibonacci numbers that fit in a `u64`.
+pub const FIBONACCI_U64: [u64; WORD_FIBONACCI] = fibonacci_table();
+
+const fn fibonacci_table() -> [u64; WORD_FIBONACCI] {
+    let mut t = [0u64; WORD_FIBONACCI];
+    t[0] = 1;
+    t[1] = 2;
+    let mut i = 2;
+    while i < WORD_FIBONACCI {
+        t[i] = t[i - 1] + t[i - 2];
+        i += 1;
+    }
+    t
+}
+
+/// One term of a Zeckendorf representation: `F(index) = value`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// The index `i ≥ 2` of `F(i)`, with `F(1) = F(2) = 1`.
+    pub index: u32,
+    /// `F(index)`.
+    pub value: BigUint,
+}
+
+/// The Zeckendorf representation of `n < 2^64`: its terms, largest first.
+///
+/// ```
+/// use grundy::zeckendorf::zeckendorf_u64;
+/// assert_eq!(zeckendorf_u64(100), vec![89, 8, 3]);
+/// assert!(zeckendorf_u64(0).is_empty());
+/// ```
+pub fn zeckendorf_u64(mut n: u64) -> Vec<u64> {
+    let mut terms = Vec::new();
+    for &f in FIBONACCI_U64.iter().rev() {
+        if f <= n {
+            terms.push(f);
+            n -= f;
+        }
+    }
+    terms
+}
+
+/// The smallest term of the Zeckendorf representation of `n < 2^64`, `None` for 0.
+pub fn smallest_term_u64(n: u64) -> Option<u64> {
+    zeckendorf_u64(n).last().copied()
+}
+
+/// The Fibonacci numbers `F(2), F(3), …` up to and including the largest not above `n`.
+fn fibonacci_up_to(n: &BigUint) -> Vec<BigUint> {
+    let mut fibs = vec![BigUint::from(1u32), BigUint::from(2u32)];
+    loop {
+        let next = &fibs[fibs.len() - 1] + &fibs[fibs.len() - 2];
+        if &next > n {
+            break;
+        }
+        fibs.push(next);
+    }
+    fibs
+}
+
+/// The Zeckendorf representation of `n`: its terms, largest first.
+///
+/// ```
+/// use grundy::zeckendorf::zeckendorf;
+/// let terms = zeckendorf(&10_000u32.into());
+/// let values: Vec<String> = terms.iter().map(|t| t.value.to_string()).collect();
+/// assert_eq!(values, ["6765", "2584", "610", "34", "5", "2"]);
+/// assert_eq!(terms[0].index, 20);
+/// ```
+pub fn zeckendorf(n: &BigUint) -> Vec<Term> {
+    if let Some(small) = n.to_u64() {
+        return zeckendorf_u64(small)
+            .into_iter()
+            .map(|f| Term {
+                index: FIBONACCI_U64.partition_point(|&x| x < f) as u32 + 2,
+                value: BigUint::from(f),
+            })
+            .collect();
+    }
+    let fibs = fibonacci_up_to(n);
+    let mut rest = n.clone();
+    let mut terms = Vec::new();
+    for (i, f) in fibs.iter().enumerate().rev() {
+        if *f <= rest {
+            rest -= f;
+            terms.push(Term {
+                index: i as u32 + 2,
+                value: f.clone(),
+            });
+        }
+    }
+    terms
+}
+
+/// The smallest term of the Zeckendorf representation of `n`, `None` for 0.
+pub fn smallest_term(n: &BigUint) -> Option<BigUint> {
+    if let Some(small) = n.to_u64() {
+        return smallest_term_u64(small).map(BigUint::from);
+    }
+    zeckendorf(n).pop().map(|t| t.value)
+}
+
+/// Whether `n` is a Fibonacci number (a representation with a single term).
+pub fn is_fibonacci(n: &BigUint) -> bool {
+    !n.is_zero() && zeckendorf(n).len() == 1
+}
+
+/// The representation as a sum: `6765 + 2584 + 610 + 34 + 5 + 2`, or `0`.
+pub fn sum_text(terms: &[Term]) -> String {
+    if terms.is_empty() {
+        return "0".into();
+    }
+    let parts: Vec<String> = terms.iter().map(|t| t.value.to_string()).collect();
+    parts.join(" + ")
+}
+
+/// The representation by indices: `F(20) + F(18) + F(15) + F(9) + F(5) + F(3)`.
+pub fn index_text(terms: &[Term]) -> String {
+    if terms.is_empty() {
+        return "0".into();
+    }
+    let parts: Vec<String> = terms.iter().map(|t| format!("F({})", t.index)).collect();
+    parts.join(" + ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::beatty::isqrt;
+    use proptest::prelude::*;
+
+    /// Gessel's test, independent of the greedy algorithm: n is a Fibonacci
+    /// number iff 5n² + 4 or 5n² − 4 is a perfect square.
+    fn gessel(n: &BigUint) -> bool {
+        let five = BigUint::from(5u32) * n * n;
+        let square = |m: &BigUint| &isqrt(m) * &isqrt(m) == *m;
+        square(&(&five + 4u32)) || (five >= BigUint::from(4u32) && square(&(&five - 4u32)))
+    }
+
+    #[test]
+    fn table_holds_the_fibonacci_numbers() {
+        // Source: OEIS A000045 (F(2) .. F(12)); F(93) is the largest below 2^64.
+        assert_eq!(
+            FIBONACCI_U64[..11],
+            [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144]
+        );
+        assert_eq!(FIBONACCI_U64[91], 12_200_160_415_121_876_738);
+        assert!(FIBONACCI_U64[91].checked_add(FIBONACCI_U64[90]).is_none());
+    }
+
+    #[test]
+    fn every_small_number_has_its_unique_representation() {
+        for n in 1..2_000u64 {
+            let t = zeckendorf_u64(n);
+            assert_eq!(t.iter().sum::<u64>(), n);
+            // No two consecutive Fibonacci numbers: each term exceeds the next by more than a factor 1.5.
+            for w in t.windows(2) {
+                let i = FIBONACCI_U64.iter().position(|&f| f == w[0]).unwrap();
+                let j = FIBONACCI_U64.iter().position(|&f| f == w[1]).unwrap();
+                assert!(i >= j + 2, "{n}: {t:?}");
+            }
+            assert_eq!(t.len() == 1, gessel(&BigUint::from(n)), "{n}");
+        }
+    }
+
+    #[test]
+    fn indices_and_text() {
+        let t = zeckendorf(&BigUint::from(100u32));
+        assert_eq!(sum_text(&t), "89 + 8 + 3");
+        assert_eq!(index_text(&t), "F(11) + F(6) + F(4)");
+        assert_eq!(sum_text(&[]), "0");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        #[test]
+        fn big_representations_sum_back(digits in "[1-9][0-9]{20,150}") {
+            let n: BigUint = digits.parse().unwrap();
+            let t = zeckendorf(&n);
+            let total: BigUint = t.iter().map(|x| &x.value).sum();
+            prop_assert_eq!(&total, &n);
+            for w in t.windows(2) {
+                prop_assert!(w[0].index >= w[1].index + 2);
+            }
+            // The largest and smallest terms are Fibonacci numbers by an independent test.
+            prop_assert!(gessel(&t[0].value) && gessel(&t[t.len() - 1].value));
+            prop_assert_eq!(smallest_term(&n), t.last().map(|x| x.value.clone()));
+        }
+
+        #[test]
+        fn word_path_agrees_with_big_path(n in 1u64..) {
+            let big = zeckendorf(&BigUint::from(n));
+            let fibs = fibonacci_up_to(&BigUint::from(n));
+            // Recompute through the big-integer greedy loop.
+            let mut rest = BigUint::from(n);
+            let mut slow = Vec::new();
+            for f in fibs.iter().rev() {
+                if *f <= rest {
+                    rest -= f;
+                    slow.push(f.clone());
+                }
+            }
+            let fast: Vec<BigUint> = big.into_iter().map(|t| t.value).collect();
+            prop_assert_eq!(fast, slow);
+        }
+    }
+}
