@@ -35,6 +35,8 @@ enum Command {
     Play(commands::play::PlayArgs),
     /// Answer a contest problem: judge's input on stdin, judge's exact output on stdout.
     Judge(commands::judge::JudgeArgs),
+    /// Nim arithmetic: add, mul, inv, div of nimbers (below 2^128).
+    Nimber(commands::nimber::NimberArgs),
 }
 
 /// Bounds on search, shared by the commands that search.
@@ -83,6 +85,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Verify(a) => commands::verify::run(&a),
         Command::Play(a) => commands::play::run(&a),
         Command::Judge(a) => commands::judge::run(&a),
+        Command::Nimber(a) => commands::nimber::run(&a),
     }
 }
 
