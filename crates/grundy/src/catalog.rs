@@ -54,6 +54,7 @@ pub const ENTRIES: &[Entry] = &[
     games::moore::ENTRY,
     games::staircase::ENTRY,
     crate::sum::ENTRY,
+    games::coins::ENTRY,
 ];
 
 /// A game name that is not in the catalog, or a bad parameter.

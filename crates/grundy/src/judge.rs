@@ -15,6 +15,7 @@ use thiserror::Error;
 
 use crate::rng::SplitMix64;
 
+pub mod coins;
 pub mod nim;
 
 /// A contest problem that `grundy judge` answers.
@@ -31,7 +32,7 @@ pub struct Problem {
 }
 
 /// Every problem, in the order `grundy judge --list` shows them.
-pub const PROBLEMS: &[Problem] = &[nim::LUOGU_P2197];
+pub const PROBLEMS: &[Problem] = &[nim::LUOGU_P2197, coins::HDU_3537, coins::LUOGU_P2594];
 
 /// The problem named `name`.
 pub fn problem(name: &str) -> Option<&'static Problem> {

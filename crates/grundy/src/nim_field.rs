@@ -144,7 +144,11 @@ pub fn nim_inv(a: u64) -> Option<u64> {
     }
     // The smallest subfield holding `a` has 2^w elements; a^(2^w - 2) = a^-1.
     let w = width(a);
-    let e = if w == 64 { u64::MAX - 1 } else { (1u64 << w) - 2 };
+    let e = if w == 64 {
+        u64::MAX - 1
+    } else {
+        (1u64 << w) - 2
+    };
     Some(pow_u64(a, e))
 }
 

@@ -8,8 +8,14 @@ fn published_nim_products() {
     let text = include_str!("data/nim_products.txt");
     assert!(text.starts_with('#'), "data file must cite its source");
     let mut checked = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-        let v: Vec<u64> = line.split_whitespace().map(|w| w.parse().unwrap()).collect();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let v: Vec<u64> = line
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect();
         let (a, b, c) = (v[0], v[1], v[2]);
         assert_eq!(nim_mul(a, b), c, "{a} ⊗ {b}");
         assert_eq!(Nimber(b) * Nimber(a), Nimber(c), "{b} ⊗ {a}");
