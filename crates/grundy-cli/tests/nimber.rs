@@ -11,7 +11,9 @@ fn grundy(args: &[&str]) -> assert_cmd::assert::Assert {
 fn arithmetic() {
     // Source: Conway, On Numbers and Games ch. 6: 2⊗2 = 3, 16⊗16 = 24; 2⁻¹ = 3 since 2⊗3 = 1.
     grundy(&["nimber", "mul", "2", "2"]).success().stdout("3\n");
-    grundy(&["nimber", "mul", "*16", "16"]).success().stdout("24\n");
+    grundy(&["nimber", "mul", "*16", "16"])
+        .success()
+        .stdout("24\n");
     grundy(&["nimber", "add", "3", "5"]).success().stdout("6\n");
     grundy(&["nimber", "inv", "2"]).success().stdout("3\n");
     grundy(&["nimber", "div", "1", "3"]).success().stdout("2\n");
@@ -27,7 +29,12 @@ fn bad_input_is_one_line_and_exit_2() {
         .code(2)
         .stderr(predicate::str::contains("`x` is not a nimber"));
     grundy(&["nimber", "mul", "-1", "2"]).code(2);
-    grundy(&["nimber", "add", "340282366920938463463374607431768211456", "1"])
-        .code(2)
-        .stderr(predicate::str::contains("too large"));
+    grundy(&[
+        "nimber",
+        "add",
+        "340282366920938463463374607431768211456",
+        "1",
+    ])
+    .code(2)
+    .stderr(predicate::str::contains("too large"));
 }
