@@ -410,7 +410,7 @@ pub const ENTRY: Entry = Entry {
     example: "coins:mock-turtles 1 4 6",
     verify: VerifyPlan {
         size: 9,
-        meaning: "every set of heads among the first N coins (grids: in an N×N corner, N ≤ 4)",
+        meaning: "every set of heads among the first N coins (grids: every set in the top-left min(N,3) × min(N,4) cells)",
         instances: &[
             "coins:turning-turtles",
             "coins:twins",

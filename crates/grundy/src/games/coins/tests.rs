@@ -166,3 +166,71 @@ fn bad_positions_say_what_is_wrong() {
     assert!(grid::GridRules::parse("product:ruler").is_err());
     assert!(grid::GridRules::parse("product:ruler,nope").is_err());
 }
+
+mod properties {
+    use super::*;
+    use crate::nimber::mex;
+    use proptest::prelude::*;
+
+    const RULES: [&str; 6] = [
+        "mock-turtles",
+        "ruler",
+        "twins",
+        "moebius",
+        "run-up-to-3",
+        "up-to-4",
+    ];
+
+    /// The rules, built once (tables without a formula cost a moment in debug builds).
+    fn rules(i: usize) -> &'static RowRules {
+        static ALL: std::sync::OnceLock<Vec<RowRules>> = std::sync::OnceLock::new();
+        &ALL.get_or_init(|| RULES.iter().map(|r| row(r)).collect())[i]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// Beyond search: the formula's value is the mex of the formula's values of the options.
+        #[test]
+        fn value_is_mex_of_options(rule in 0..RULES.len(), heads in proptest::collection::btree_set(0u64..24, 0..4)) {
+            let r = rules(rule);
+            let words: Vec<String> = heads.iter().map(u64::to_string).collect();
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            let p = r.parse_position(&words).unwrap();
+            let moves = p.moves();
+            let options = moves.iter().map(|m| p.play(m).grundy().unwrap());
+            prop_assert_eq!(p.grundy().unwrap(), mex(options));
+        }
+
+        /// Far beyond search: winning moves are legal and reach value 0.
+        #[test]
+        fn winning_moves_reach_zero(rule in 0..3usize, heads in proptest::collection::btree_set(0u64..1_000_000, 1..6)) {
+            let r = rules(rule);
+            let words: Vec<String> = heads.iter().map(u64::to_string).collect();
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            let p = r.parse_position(&words).unwrap();
+            match p.winning_move() {
+                Some(m) => {
+                    prop_assert!(p.legal(&m));
+                    prop_assert_eq!(p.play(&m).grundy(), Some(Nimber(0)));
+                }
+                None => prop_assert_eq!(p.grundy(), Some(Nimber(0))),
+            }
+        }
+
+        #[test]
+        fn product_winning_moves_reach_zero(cells in proptest::collection::btree_set((0u64..3000, 0u64..3000), 1..5)) {
+            let g = grid::GridRules::parse("product:mock-turtles,twins").unwrap().unwrap();
+            let words: Vec<String> = cells.iter().map(|(r, c)| format!("{r},{c}")).collect();
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            let q = g.parse_position(&words).unwrap();
+            match q.winning_move() {
+                Some(m) => {
+                    prop_assert!(q.legal(&m));
+                    prop_assert_eq!(q.play(&m).grundy(), Some(Nimber(0)));
+                }
+                None => prop_assert_eq!(q.grundy(), Some(Nimber(0))),
+            }
+        }
+    }
+}
