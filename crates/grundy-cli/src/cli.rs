@@ -37,6 +37,8 @@ enum Command {
     Judge(commands::judge::JudgeArgs),
     /// Tabulate G(i, j) for a game whose positions have two numbers: text, CSV, PNG or SVG.
     Table(commands::table::TableArgs),
+    /// Nim arithmetic: add, mul, inv, div of nimbers (below 2^128).
+    Nimber(commands::nimber::NimberArgs),
 }
 
 /// Bounds on search, shared by the commands that search.
@@ -87,6 +89,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Play(a) => commands::play::run(&a),
         Command::Judge(a) => commands::judge::run(&a),
         Command::Table(a) => commands::table::run(&a),
+        Command::Nimber(a) => commands::nimber::run(&a),
     }
 }
 

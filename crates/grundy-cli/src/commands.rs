@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod judge;
 pub mod list;
+pub mod nimber;
 pub mod play;
 pub mod table;
 pub mod verify;

@@ -60,6 +60,7 @@ pub const ENTRIES: &[Entry] = &[
     games::fibonacci::ENTRY,
     games::wythoff::ENTRY,
     crate::sum::ENTRY,
+    games::coins::ENTRY,
 ];
 
 /// A game name that is not in the catalog, or a bad parameter.

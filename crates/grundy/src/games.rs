@@ -5,6 +5,7 @@ pub mod ed;
 pub mod ends;
 pub mod mimo_yuyu;
 pub mod fibonacci;
+pub mod coins;
 pub mod moore;
 pub mod nim;
 pub mod script;

@@ -22,6 +22,7 @@ pub mod ends;
 pub mod football;
 pub mod mimo_yuyu;
 pub mod misere_nim;
+pub mod coins;
 pub mod nim;
 pub mod staircase;
 pub mod hdu2516;
@@ -57,6 +58,7 @@ pub const PROBLEMS: &[Problem] = &[
     poj1067::POJ_1067,
     luogu_p2252::LUOGU_P2252,
 ];
+pub const PROBLEMS: &[Problem] = &[nim::LUOGU_P2197, coins::HDU_3537, coins::LUOGU_P2594];
 
 /// The problem named `name`.
 pub fn problem(name: &str) -> Option<&'static Problem> {

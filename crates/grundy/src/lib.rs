@@ -48,6 +48,7 @@ pub mod games;
 pub mod hash;
 pub mod heaps;
 pub mod judge;
+pub mod nim_field;
 pub mod nimber;
 pub mod rng;
 pub mod solution;

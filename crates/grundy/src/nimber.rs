@@ -5,7 +5,7 @@
 //! nimbers, and nimber addition is bitwise XOR.
 
 use std::fmt;
-use std::ops::{Add, AddAssign};
+use std::ops::{Add, AddAssign, Mul, MulAssign};
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -51,6 +51,20 @@ impl Add for Nimber {
 impl AddAssign for Nimber {
     fn add_assign(&mut self, rhs: Nimber) {
         self.0 ^= rhs.0;
+    }
+}
+
+/// Nim multiplication (see [`nim_field`](crate::nim_field)): `*2 ⊗ *2 = *3`.
+impl Mul for Nimber {
+    type Output = Nimber;
+    fn mul(self, rhs: Nimber) -> Nimber {
+        Nimber(crate::nim_field::nim_mul(self.0, rhs.0))
+    }
+}
+
+impl MulAssign for Nimber {
+    fn mul_assign(&mut self, rhs: Nimber) {
+        *self = *self * rhs;
     }
 }
 
