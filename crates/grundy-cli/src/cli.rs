@@ -35,6 +35,10 @@ enum Command {
     Play(commands::play::PlayArgs),
     /// Answer a contest problem: judge's input on stdin, judge's exact output on stdout.
     Judge(commands::judge::JudgeArgs),
+    /// Find structure in a game's values: periods, symmetry, 2x2 blocks, a simple formula.
+    Pattern(commands::pattern::PatternArgs),
+    /// Check or guess a formula for a game's values over n, or i and j.
+    Formula(commands::formula::FormulaArgs),
 }
 
 /// Bounds on search, shared by the commands that search.
@@ -83,6 +87,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Verify(a) => commands::verify::run(&a),
         Command::Play(a) => commands::play::run(&a),
         Command::Judge(a) => commands::judge::run(&a),
+        Command::Pattern(a) => commands::pattern::run(&a),
+        Command::Formula(a) => commands::formula::run(&a),
     }
 }
 

@@ -1,8 +1,10 @@
 //! One module per subcommand.
 
 pub mod analyze;
+pub mod formula;
 pub mod judge;
 pub mod list;
+pub mod pattern;
 pub mod play;
 pub mod verify;
 

@@ -48,6 +48,7 @@ pub mod hash;
 pub mod heaps;
 pub mod judge;
 pub mod nimber;
+pub mod pattern;
 pub mod rng;
 pub mod solution;
 pub mod solve;
