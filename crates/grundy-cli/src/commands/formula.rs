@@ -179,8 +179,13 @@ struct GuessReport {
 fn guess(args: &GuessArgs) -> anyhow::Result<ExitCode> {
     let (game, entry) = source::game(&args.game)?;
     let small = args.shape.shape(game.as_ref(), entry, None, (8, 32))?;
-    // Found on the small shape, confirmed on one twice as long or wide.
-    let large = small.scaled(2);
+    // Found on the small shape, confirmed on a larger one: 8 times as long
+    // (one-number values are cheap, and long runs catch formulas that only
+    // fit small n), or twice as wide and tall.
+    let large = match small {
+        Shape::Sequence { .. } => small.scaled(8),
+        Shape::Table { .. } => small.scaled(2),
+    };
     let limits = args.shape.search.limits();
     let large_values = source::values(game.as_ref(), entry, large, limits)?;
     let small_values = source::values(game.as_ref(), entry, small, limits)?;

@@ -167,7 +167,7 @@ fn print(out: &mut impl Write, r: &Report, table: Option<&pattern::Table>) -> an
             None,
         ) => {
             writeln!(out, "{}: G(n) for n = {from}..{}", r.game, from + len - 1)?;
-            write_rows(out, &[r.values.clone()])?;
+            write_rows(out, std::slice::from_ref(&r.values))?;
             match &r.periodicity {
                 Some(p) => writeln!(out, "sequence    {p}")?,
                 None => writeln!(out, "sequence    no period seen twice in these {len} terms")?,

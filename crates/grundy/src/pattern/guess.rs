@@ -218,7 +218,7 @@ impl<'a, F: Fn(&Expr) -> bool + Sync> Search<'a, F> {
             stride: cells.len(),
             data: Vec::new(),
             nodes: Vec::new(),
-            levels: vec![0..0],
+            levels: std::iter::once(0..0).collect(),
             seen: FxHashSet::default(),
         };
         let mut s = Search {

@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn precedence_follows_the_documented_table() {
         assert_eq!(eval("1 + 2 * 3", 0, 0, 0), Some(7));
-        assert_eq!(eval("1 | 2 ^ 3 & 6", 0, 0, 0), Some(1 | (2 ^ (3 & 6))));
+        assert_eq!(eval("1 | 6 ^ 3 & 5", 0, 0, 0), Some(7)); // 1 | (6 ^ (3 & 5))
         assert_eq!(eval("1 << 2 + 1", 0, 0, 0), Some(8));
         assert_eq!(eval("10 - 3 - 2", 0, 0, 0), Some(5));
         assert_eq!(eval("~0 >> 63", 0, 0, 0), Some(1));
