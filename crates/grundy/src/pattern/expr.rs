@@ -280,7 +280,7 @@ impl Expr {
     /// ```
     /// use grundy::pattern::{Cell, Expr};
     /// let e: Expr = "ctz(~((i-1)|(j-1)))".parse().unwrap();
-    /// assert_eq!(e.eval(&Cell { i: 4, j: 8, n: 0 }), Some(2));
+    /// assert_eq!(e.eval(&Cell { i: 4, j: 8, n: 0 }), Some(3));
     /// let d: Expr = "n / (n - 3)".parse().unwrap();
     /// assert_eq!(d.eval(&Cell { n: 3, ..Cell::default() }), None);
     /// ```

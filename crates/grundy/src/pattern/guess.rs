@@ -185,7 +185,7 @@ fn hash(v: &[u64]) -> u64 {
 /// let cells: Vec<Cell> = (0..24).map(|n| Cell { n, ..Cell::default() }).collect();
 /// let target: Vec<u64> = (0..24).map(|n| n % 4).collect();
 /// let report = guess(&cells, &target, &GuessOptions::new(vec![Var::N]), |_| true);
-/// assert_eq!(report.found[0].to_string(), "n & 3");
+/// assert_eq!(report.found[0].to_string(), "n % 4");
 /// ```
 ///
 /// # Complexity

@@ -47,9 +47,8 @@ impl fmt::Display for Periodicity {
 }
 
 /// The shortest period (then the shortest preperiod) that the values show,
-/// with the repeating part seen at least twice in full, and the preperiod
-/// no longer than the repeating part, so that short data do not "repeat" by
-/// accident.
+/// with the repeating part seen at least twice in full and at least twice as
+/// long as the preperiod, so that short data do not "repeat" by accident.
 ///
 /// ```
 /// use grundy::pattern::periodicity;
@@ -71,7 +70,7 @@ pub fn periodicity(values: &[u64]) -> Option<Periodicity> {
             .find(|&n| values[n].checked_add(saltus) != Some(values[n + period]))
             .map_or(0, |n| n + 1);
         let repeating = len - preperiod;
-        (repeating >= 2 * period && preperiod <= repeating).then(|| Periodicity {
+        (repeating >= 2 * period && 2 * preperiod <= repeating).then(|| Periodicity {
             preperiod,
             period,
             saltus,
