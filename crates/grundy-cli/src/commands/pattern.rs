@@ -71,7 +71,7 @@ impl ShapeArgs {
         };
         let cells = shape.cells_count();
         if cells == 0 || cells > MAX_CELLS {
-            bail!("{cells} cells asked for; give between 1 and {MAX_CELLS} (use smaller --rows/--cols/--len)");
+            bail!("{cells} cells asked for; --rows × --cols or --len must be between 1 and {MAX_CELLS}");
         }
         Ok(shape)
     }
