@@ -39,6 +39,10 @@ enum Command {
     Table(commands::table::TableArgs),
     /// Nim arithmetic: add, mul, inv, div of nimbers (below 2^128).
     Nimber(commands::nimber::NimberArgs),
+    /// Find structure in a game's values: periods, symmetry, 2x2 blocks, a simple formula.
+    Pattern(commands::pattern::PatternArgs),
+    /// Check or guess a formula for a game's values over n, or i and j.
+    Formula(commands::formula::FormulaArgs),
 }
 
 /// Bounds on search, shared by the commands that search.
@@ -90,6 +94,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Judge(a) => commands::judge::run(&a),
         Command::Table(a) => commands::table::run(&a),
         Command::Nimber(a) => commands::nimber::run(&a),
+        Command::Pattern(a) => commands::pattern::run(&a),
+        Command::Formula(a) => commands::formula::run(&a),
     }
 }
 

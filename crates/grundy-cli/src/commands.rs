@@ -1,9 +1,11 @@
 //! One module per subcommand.
 
 pub mod analyze;
+pub mod formula;
 pub mod judge;
 pub mod list;
 pub mod nimber;
+pub mod pattern;
 pub mod play;
 pub mod table;
 pub mod verify;

@@ -50,6 +50,7 @@ pub mod heaps;
 pub mod judge;
 pub mod nim_field;
 pub mod nimber;
+pub mod pattern;
 pub mod rng;
 pub mod solution;
 pub mod solve;
