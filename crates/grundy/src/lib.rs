@@ -47,6 +47,7 @@ pub mod games;
 pub mod hash;
 pub mod heaps;
 pub mod judge;
+pub mod matching;
 pub mod nimber;
 pub mod rng;
 pub mod solution;
