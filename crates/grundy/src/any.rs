@@ -372,7 +372,7 @@ impl<R: Rules> fmt::Display for Position<R> {
 }
 
 fn too_big<G: Game>(p: &G, limit: usize) -> bool {
-    p.move_count() > limit as u128
+    p.too_large_to_search(limit)
 }
 
 impl<R: Rules> Position<R> {

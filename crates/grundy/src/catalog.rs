@@ -53,6 +53,7 @@ pub const ENTRIES: &[Entry] = &[
     games::subtraction::BASH,
     games::moore::ENTRY,
     games::staircase::ENTRY,
+    games::geography::ENTRY,
     crate::sum::ENTRY,
 ];
 

@@ -64,6 +64,14 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         self.moves().contains(m)
     }
 
+    /// Whether exhaustive search from here should not even start within a
+    /// budget of `max_positions`: too many moves, or (as the game may say)
+    /// positions too many or too large to store. The default compares the
+    /// move count with the budget.
+    fn too_large_to_search(&self, max_positions: usize) -> bool {
+        self.move_count() > max_positions as u128
+    }
+
     /// Some legal move, without listing them all; `None` at the end of the game.
     fn any_move(&self) -> Option<Self::Move> {
         self.moves().into_iter().next()

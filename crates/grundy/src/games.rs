@@ -1,5 +1,6 @@
 //! The games of the catalog, one module each.
 
+pub mod geography;
 pub mod moore;
 pub mod nim;
 pub mod staircase;
