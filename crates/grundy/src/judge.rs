@@ -15,6 +15,9 @@ use thiserror::Error;
 
 use crate::rng::SplitMix64;
 
+pub mod gcj_2008_king;
+pub mod geography_grid;
+pub mod luogu_p4055;
 pub mod nim;
 
 /// A contest problem that `grundy judge` answers.
@@ -31,7 +34,11 @@ pub struct Problem {
 }
 
 /// Every problem, in the order `grundy judge --list` shows them.
-pub const PROBLEMS: &[Problem] = &[nim::LUOGU_P2197];
+pub const PROBLEMS: &[Problem] = &[
+    nim::LUOGU_P2197,
+    luogu_p4055::LUOGU_P4055,
+    gcj_2008_king::GCJ_2008_KING,
+];
 
 /// The problem named `name`.
 pub fn problem(name: &str) -> Option<&'static Problem> {

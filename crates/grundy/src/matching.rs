@@ -43,7 +43,10 @@ impl Graph {
     /// If an endpoint is `n` or more, or `n` does not fit in a `u32` (callers
     /// build graphs from checked input).
     pub fn new(n: usize, edges: &[(u32, u32)]) -> Graph {
-        assert!(u32::try_from(n).is_ok_and(|n| n < NONE), "too many vertices");
+        assert!(
+            u32::try_from(n).is_ok_and(|n| n < NONE),
+            "too many vertices"
+        );
         let mut lists = vec![Vec::new(); n];
         for &(a, b) in edges {
             if a != b {
@@ -187,7 +190,10 @@ impl Matching {
     pub fn from_mates(mates: &[Option<u32>]) -> Matching {
         let mate: Vec<u32> = mates.iter().map(|m| m.unwrap_or(NONE)).collect();
         for (v, &u) in mate.iter().enumerate() {
-            assert!(u == NONE || mate[u as usize] == v as u32, "asymmetric mates");
+            assert!(
+                u == NONE || mate[u as usize] == v as u32,
+                "asymmetric mates"
+            );
         }
         let size = mate.iter().filter(|&&u| u != NONE).count() / 2;
         Matching { mate, size }

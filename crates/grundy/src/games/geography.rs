@@ -266,7 +266,9 @@ impl Game for Geography {
     type Move = Slide;
 
     fn moves(&self) -> Vec<Slide> {
-        self.neighbours().map(|u| Slide { to: self.label(u) }).collect()
+        self.neighbours()
+            .map(|u| Slide { to: self.label(u) })
+            .collect()
     }
 
     fn play(&self, m: &Slide) -> Geography {
@@ -302,7 +304,9 @@ impl Game for Geography {
     }
 
     fn any_move(&self) -> Option<Slide> {
-        self.neighbours().next().map(|u| Slide { to: self.label(u) })
+        self.neighbours()
+            .next()
+            .map(|u| Slide { to: self.label(u) })
     }
 
     fn too_large_to_search(&self, max_positions: usize) -> bool {
@@ -360,6 +364,17 @@ impl Solution for Geography {
     }
 }
 
+/// Every vertex of `board` from which the player to move loses when the
+/// whole graph is present: the vertices that some maximum matching leaves
+/// exposed (isolated vertices among them), found by one search.
+///
+/// # Complexity
+/// One maximum matching and one blossom search.
+pub fn losing_starts(board: &Board) -> VertexSet {
+    let alive = VertexSet::full(board.graph.vertex_count());
+    Matching::maximum(&board.graph, &alive).avoidable(&board.graph, &alive)
+}
+
 /// The rules of vertex geography; positions are edges `a-b` and a token `@v`.
 #[derive(Debug)]
 pub struct GeographyRules;
@@ -402,8 +417,7 @@ pub fn parse_geography(words: &[&str]) -> Result<Geography, ParseError> {
         }
     }
     let token = token.ok_or_else(|| ParseError::Empty {
-        hint: "write the edges and the token's vertex, as in `geography 0-1 1-2 2-0 2-3 @0`"
-            .into(),
+        hint: "write the edges and the token's vertex, as in `geography 0-1 1-2 2-0 2-3 @0`".into(),
     })?;
     let mut labels: Vec<u64> = edges.iter().flat_map(|&(a, b)| [a, b]).collect();
     labels.push(token);

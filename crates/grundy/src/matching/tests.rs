@@ -37,7 +37,9 @@ fn brute_nu(g: &Graph, alive: u32) -> usize {
 
 fn set_of(mask: u32, n: usize) -> VertexSet {
     let mut s = VertexSet::empty(n);
-    (0..n as u32).filter(|v| mask >> v & 1 == 1).for_each(|v| s.insert(v));
+    (0..n as u32)
+        .filter(|v| mask >> v & 1 == 1)
+        .for_each(|v| s.insert(v));
     s
 }
 

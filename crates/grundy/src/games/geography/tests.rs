@@ -89,7 +89,10 @@ fn random_graphs_up_to_12_vertices_agree_with_brute_force() {
             for m in p.moves() {
                 let to = p.play(&m);
                 let u = m.to as usize;
-                assert_eq!(to.outcome() == Outcome::Next, brute(&adj, all & !(1 << v), u, &mut memo));
+                assert_eq!(
+                    to.outcome() == Outcome::Next,
+                    brute(&adj, all & !(1 << v), u, &mut memo)
+                );
             }
         }
     }
