@@ -17,6 +17,7 @@ use crate::rng::SplitMix64;
 
 pub mod gcj_2008_king;
 pub mod geography_grid;
+pub mod luogu_p1971;
 pub mod luogu_p4055;
 pub mod nim;
 
@@ -38,6 +39,7 @@ pub const PROBLEMS: &[Problem] = &[
     nim::LUOGU_P2197,
     luogu_p4055::LUOGU_P4055,
     gcj_2008_king::GCJ_2008_KING,
+    luogu_p1971::LUOGU_P1971,
 ];
 
 /// The problem named `name`.
