@@ -14,10 +14,10 @@
 //! decomposition.
 //!
 //! # Complexity
-//! One search costs O(E) plus O(V') per blossom shrunk, where V' is the number
-//! of vertices the search has labelled: O(V·E) in the worst case, and close to
-//! linear on the sparse graphs of games. [`Matching::maximum`] runs one search
-//! per vertex left exposed by a greedy start.
+//! One search costs O((V + E)·α) plus O(V) to clear it: blossoms are kept
+//! in a union-find structure, so shrinking one costs only the length of its
+//! cycle. [`Matching::maximum`] runs one search per vertex left exposed by a
+//! greedy start: O(V·E·α) in the worst case.
 //!
 //! # References
 //! J. Edmonds, *Paths, trees, and flowers* (1965); L. Lovász and
@@ -280,8 +280,13 @@ struct Search<'a> {
     excluded: Option<u32>,
     even: Vec<bool>,
     parent: Vec<u32>,
-    base: Vec<u32>,
+    /// Union-find over blossoms: a vertex's set leads to its blossom's base.
+    set: Vec<u32>,
+    /// The base of the blossom whose union-find root this is.
+    base_of: Vec<u32>,
     root: Vec<u32>,
+    /// The blossom bases found on the paths of a blossom being shrunk.
+    marked: Vec<u32>,
     seen: Vec<u32>,
     stamp: u32,
     queue: VecDeque<u32>,
@@ -299,8 +304,10 @@ impl<'a> Search<'a> {
             excluded,
             even: vec![false; n],
             parent: vec![NONE; n],
-            base: (0..n as u32).collect(),
+            set: (0..n as u32).collect(),
+            base_of: (0..n as u32).collect(),
             root: vec![NONE; n],
+            marked: Vec::new(),
             seen: vec![0; n],
             stamp: 0,
             queue: VecDeque::new(),
@@ -350,7 +357,7 @@ impl<'a> Search<'a> {
         while let Some(v) = self.queue.pop_front() {
             for &to in self.g.neighbours(v) {
                 let (vi, ti) = (v as usize, to as usize);
-                if !self.live(to) || self.base[vi] == self.base[ti] || mate[vi] == to {
+                if !self.live(to) || mate[vi] == to || self.base(v) == self.base(to) {
                     continue;
                 }
                 if self.even[ti] {
@@ -376,37 +383,63 @@ impl<'a> Search<'a> {
         false
     }
 
-    /// Shrinks the odd cycle closed by the edge `v`–`to` onto its base.
+    /// The base of the blossom holding `v` (`v` itself outside blossoms).
+    fn base(&mut self, v: u32) -> u32 {
+        let r = self.find(v);
+        self.base_of[r as usize]
+    }
+
+    /// Shrinks the odd cycle closed by the edge `v`–`to` onto its base: the
+    /// blossoms and odd vertices on both tree paths join the base's set, and
+    /// the odd ones become even.
     fn shrink(&mut self, mate: &[u32], v: u32, to: u32) {
         let b = self.common_base(mate, v, to);
         self.stamp += 1;
+        self.seen[b as usize] = self.stamp;
+        self.marked.clear();
         self.mark_path(mate, v, b, to);
         self.mark_path(mate, to, b, v);
-        for i in 0..self.visited.len() {
-            let x = self.visited[i];
-            if self.seen_in_blossom(self.base[x as usize]) {
-                self.base[x as usize] = b;
-                if !self.even[x as usize] {
-                    self.even[x as usize] = true;
-                    self.queue.push_back(x);
-                }
+        for i in 0..self.marked.len() {
+            let x = self.marked[i];
+            if !self.even[x as usize] {
+                self.even[x as usize] = true;
+                self.queue.push_back(x);
+            }
+            let (rx, rb) = (self.find(x), self.find(b));
+            if rx != rb {
+                self.set[rx as usize] = rb;
             }
         }
+        let rb = self.find(b);
+        self.base_of[rb as usize] = b;
     }
 
-    fn seen_in_blossom(&self, b: u32) -> bool {
-        self.seen[b as usize] == self.stamp
+    fn find(&mut self, v: u32) -> u32 {
+        let mut x = v as usize;
+        while self.set[x] as usize != x {
+            let up = self.set[self.set[x] as usize];
+            self.set[x] = up;
+            x = up as usize;
+        }
+        x as u32
+    }
+
+    fn mark(&mut self, base: u32) {
+        if self.seen[base as usize] != self.stamp {
+            self.seen[base as usize] = self.stamp;
+            self.marked.push(base);
+        }
     }
 
     /// Marks the blossom bases from `v` up to base `b`, and turns the tree
     /// edges around so that paths through the blossom can be traced.
     fn mark_path(&mut self, mate: &[u32], mut v: u32, b: u32, mut child: u32) {
-        while self.base[v as usize] != b {
+        while self.base(v) != b {
             let m = mate[v as usize];
-            let bv = self.base[v as usize];
-            let bm = self.base[m as usize];
-            self.seen[bv as usize] = self.stamp;
-            self.seen[bm as usize] = self.stamp;
+            let bv = self.base(v);
+            let bm = self.base(m);
+            self.mark(bv);
+            self.mark(bm);
             self.parent[v as usize] = child;
             child = m;
             v = self.parent[m as usize];
@@ -417,7 +450,7 @@ impl<'a> Search<'a> {
     fn common_base(&mut self, mate: &[u32], mut a: u32, mut b: u32) -> u32 {
         self.stamp += 1;
         loop {
-            a = self.base[a as usize];
+            a = self.base(a);
             self.seen[a as usize] = self.stamp;
             if a == self.root[a as usize] {
                 break;
@@ -425,7 +458,7 @@ impl<'a> Search<'a> {
             a = self.parent[mate[a as usize] as usize];
         }
         loop {
-            b = self.base[b as usize];
+            b = self.base(b);
             if self.seen[b as usize] == self.stamp {
                 return b;
             }
@@ -438,7 +471,8 @@ impl<'a> Search<'a> {
             let i = v as usize;
             self.even[i] = false;
             self.parent[i] = NONE;
-            self.base[i] = v;
+            self.set[i] = v;
+            self.base_of[i] = v;
             self.root[i] = NONE;
         }
         self.visited.clear();

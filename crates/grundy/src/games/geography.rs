@@ -30,12 +30,14 @@
 //! J. Edmonds, *Paths, trees, and flowers* (1965).
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 use crate::any::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{parse_u64, Game, Outcome, ParseError};
+use crate::hash::FxHasher;
 use crate::matching::{Graph, Matching, VertexSet};
 use crate::solution::Solution;
 
@@ -49,19 +51,29 @@ pub const SEARCH_GRAPH: usize = 1024;
 
 /// The graph of a game: its vertex names and its edges, shared by every
 /// position of one game.
-#[derive(Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Board {
     /// Vertex names, increasing; vertex `i` of the graph is named `labels[i]`.
     labels: Vec<u64>,
     graph: Graph,
+    /// A hash of the two above, so that positions hash in O(V / 64).
+    fingerprint: u64,
 }
 
 impl Board {
     /// The board of a graph on vertices `0..n`, named by their numbers.
     pub fn from_graph(graph: Graph) -> Board {
+        Board::named((0..graph.vertex_count() as u64).collect(), graph)
+    }
+
+    fn named(labels: Vec<u64>, graph: Graph) -> Board {
+        let mut h = FxHasher::default();
+        labels.hash(&mut h);
+        graph.hash(&mut h);
         Board {
-            labels: (0..graph.vertex_count() as u64).collect(),
+            labels,
             graph,
+            fingerprint: h.finish(),
         }
     }
 
@@ -116,12 +128,11 @@ impl PartialEq for Geography {
 
 impl Eq for Geography {}
 
-impl std::hash::Hash for Geography {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+impl Hash for Geography {
+    fn hash<H: Hasher>(&self, state: &mut H) {
         self.token.hash(state);
         self.alive.hash(state);
-        self.board.labels.len().hash(state);
-        self.board.graph.edge_count().hash(state);
+        self.board.fingerprint.hash(state);
     }
 }
 
@@ -430,7 +441,7 @@ pub fn parse_geography(words: &[&str]) -> Result<Geography, ParseError> {
     let pairs: Vec<(u32, u32)> = edges.iter().map(|&(a, b)| (index(a), index(b))).collect();
     let graph = Graph::new(labels.len(), &pairs);
     let token = index(token);
-    Ok(Geography::new(Arc::new(Board { labels, graph }), token))
+    Ok(Geography::new(Arc::new(Board::named(labels, graph)), token))
 }
 
 impl Rules for GeographyRules {
