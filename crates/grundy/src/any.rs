@@ -371,15 +371,8 @@ impl<R: Rules> fmt::Display for Position<R> {
     }
 }
 
-/// The moves per position a search may average before [`Game::search_work`]
-/// counts it as too big.
-const MOVES_PER_POSITION: u128 = 16;
-
 fn too_big<G: Game>(p: &G, limit: usize) -> bool {
-    let limit = limit as u128;
-    p.move_count() > limit
-        || p.search_work()
-            .is_some_and(|w| w > limit.saturating_mul(MOVES_PER_POSITION))
+    p.too_large_to_search(limit)
 }
 
 impl<R: Rules> Position<R> {
@@ -465,7 +458,7 @@ impl<R: Rules> Position<R> {
             play: o.play,
             outcome,
             grundy: match o.play {
-                Play::Normal => (f.grundy)(p).map(Nimber::value),
+                Play::Normal => self.quick_grundy(f, budget),
                 Play::Misere => None,
             },
             method: Method::Formula,
@@ -475,6 +468,18 @@ impl<R: Rules> Position<R> {
             all_moves: if o.all_moves { all } else { None },
             details: self.details(),
         })
+    }
+
+    /// The formula's Grundy value, or else search's within the quick budget.
+    fn quick_grundy(&self, f: &Formula<R::Position>, budget: Limits) -> Option<u64> {
+        if let Some(g) = (f.grundy)(&self.pos) {
+            return Some(g.value());
+        }
+        if too_big(&self.pos, budget.max_positions) {
+            return None;
+        }
+        let mut search = Searcher::with_limits(Play::Normal, budget);
+        search.grundy(&self.pos).ok().map(Nimber::value)
     }
 
     fn by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {

@@ -53,14 +53,15 @@ pub const ENTRIES: &[Entry] = &[
     games::subtraction::BASH,
     games::moore::ENTRY,
     games::staircase::ENTRY,
+    games::fibonacci::ENTRY,
+    games::wythoff::ENTRY,
+    games::coins::ENTRY,
+    games::geography::ENTRY,
     games::ed::ENTRY,
     games::ends::ENTRY,
     games::mimo_yuyu::ENTRY,
     games::script::ENTRY,
-    games::fibonacci::ENTRY,
-    games::wythoff::ENTRY,
     crate::sum::ENTRY,
-    games::coins::ENTRY,
 ];
 
 /// A game name that is not in the catalog, or a bad parameter.

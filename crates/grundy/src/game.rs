@@ -64,13 +64,13 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         self.moves().contains(m)
     }
 
-    /// An upper bound on the work of a search from here (positions reachable
-    /// times the moves of each), where the game knows one cheaply; `None`
-    /// where it does not. Analysis skips a search whose bound is far above
-    /// its position limit (two heaps of 1000 in Wythoff's game have only
-    /// 3000 moves, but a search would meet two million positions).
-    fn search_work(&self) -> Option<u128> {
-        None
+    /// Whether exhaustive search from here should not even start within a
+    /// budget of `max_positions`: too many moves, or (as the game may say)
+    /// positions too many or too large to store (two Wythoff heaps of 1000
+    /// have only 3000 moves, but a search would meet two million positions).
+    /// The default compares the move count with the budget.
+    fn too_large_to_search(&self, max_positions: usize) -> bool {
+        self.move_count() > max_positions as u128
     }
 
     /// Some legal move, without listing them all; `None` at the end of the game.

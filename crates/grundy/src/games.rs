@@ -1,11 +1,12 @@
 //! The games of the catalog, one module each.
 
+pub mod coins;
 pub mod designated_nim;
 pub mod ed;
 pub mod ends;
-pub mod mimo_yuyu;
 pub mod fibonacci;
-pub mod coins;
+pub mod geography;
+pub mod mimo_yuyu;
 pub mod moore;
 pub mod nim;
 pub mod script;

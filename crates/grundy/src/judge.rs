@@ -16,19 +16,22 @@ use thiserror::Error;
 use crate::rng::SplitMix64;
 
 pub mod bash;
+pub mod coins;
 pub mod designated_nim;
 pub mod ed;
 pub mod ends;
 pub mod football;
+pub mod gcj_2008_king;
+pub mod geography_grid;
+pub mod hdu2516;
+pub mod luogu_p1971;
+pub mod luogu_p2252;
+pub mod luogu_p4055;
 pub mod mimo_yuyu;
 pub mod misere_nim;
-pub mod coins;
-pub mod nim;
-pub mod staircase;
-pub mod hdu2516;
-pub mod luogu_p2252;
 pub mod nim;
 pub mod poj1067;
+pub mod staircase;
 
 /// A contest problem that `grundy judge` answers.
 #[derive(Clone, Copy, Debug)]
@@ -57,8 +60,12 @@ pub const PROBLEMS: &[Problem] = &[
     hdu2516::HDU_2516,
     poj1067::POJ_1067,
     luogu_p2252::LUOGU_P2252,
+    coins::HDU_3537,
+    coins::LUOGU_P2594,
+    luogu_p4055::LUOGU_P4055,
+    gcj_2008_king::GCJ_2008_KING,
+    luogu_p1971::LUOGU_P1971,
 ];
-pub const PROBLEMS: &[Problem] = &[nim::LUOGU_P2197, coins::HDU_3537, coins::LUOGU_P2594];
 
 /// The problem named `name`.
 pub fn problem(name: &str) -> Option<&'static Problem> {

@@ -48,6 +48,7 @@ pub mod games;
 pub mod hash;
 pub mod heaps;
 pub mod judge;
+pub mod matching;
 pub mod nim_field;
 pub mod nimber;
 pub mod pattern;

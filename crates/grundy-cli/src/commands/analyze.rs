@@ -20,6 +20,10 @@ pub struct AnalyzeArgs {
     /// List every move with the outcome it leads to.
     #[arg(long)]
     all_moves: bool,
+    /// Add the edges listed in FILE to the position (graph games such as
+    /// geography): one edge per line, `a b` or `a-b`; `#` starts a comment.
+    #[arg(long, value_name = "FILE")]
+    graph: Option<std::path::PathBuf>,
     #[command(flatten)]
     search: SearchArgs,
     /// The game, with its parameter if it takes one: nim, subtraction:1,3,4, bash:3, ...
@@ -29,7 +33,10 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
-    let position = super::position(&args.game, &args.position)?;
+    let position = super::position(
+        &args.game,
+        &super::with_graph_file(&args.position, args.graph.as_deref())?,
+    )?;
     let options = AnalyzeOptions {
         play: if args.misere {
             Play::Misere

@@ -21,6 +21,10 @@ pub struct PlayArgs {
     /// Let the computer make the first move.
     #[arg(long)]
     computer_first: bool,
+    /// Add the edges listed in FILE to the position (graph games such as
+    /// geography): one edge per line, `a b` or `a-b`; `#` starts a comment.
+    #[arg(long, value_name = "FILE")]
+    graph: Option<std::path::PathBuf>,
     #[command(flatten)]
     search: SearchArgs,
     /// The game, with its parameter if it takes one.
@@ -36,7 +40,10 @@ struct Session<'a, W: Write> {
 }
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    let mut position = super::position(&args.game, &args.position)?;
+    let mut position = super::position(
+        &args.game,
+        &super::with_graph_file(&args.position, args.graph.as_deref())?,
+    )?;
     let play = if args.misere {
         Play::Misere
     } else {

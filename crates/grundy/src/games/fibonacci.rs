@@ -166,10 +166,12 @@ impl Game for FibonacciNim {
 
     /// At most `(n + 1)²` positions (tokens and quota at most `n`), each
     /// with at most the current limit of moves.
-    fn search_work(&self) -> Option<u128> {
+    /// Too large when that work is far past the budget.
+    fn too_large_to_search(&self, max_positions: usize) -> bool {
         let n1 = &self.tokens + 1u32;
         let work = &n1 * &n1 * (self.limit() + 1u32);
-        Some(work.to_u128().unwrap_or(u128::MAX))
+        // A search averaging more than 16 moves a position is refused early.
+        work.to_u128().unwrap_or(u128::MAX) > (max_positions as u128).saturating_mul(16)
     }
 
     fn any_move(&self) -> Option<Take> {

@@ -226,11 +226,12 @@ impl Game for Wythoff {
         !m.count.is_zero() && &m.count <= limit
     }
 
-    /// At most `(a + 1)(b + 1)` positions, each with at most `a + b + min(a, b)` moves.
-    fn search_work(&self) -> Option<u128> {
+    /// Too large when, with at most `(a + 1)(b + 1)` positions, each with at most `a + b + min(a, b)` moves, the work is far past the budget.
+    fn too_large_to_search(&self, max_positions: usize) -> bool {
         let positions = (&self.a + 1u32) * (&self.b + 1u32);
         let work = positions * (&self.a + &self.b + (&self.a).min(&self.b));
-        Some(work.to_u128().unwrap_or(u128::MAX))
+        // A search averaging more than 16 moves a position is refused early.
+        work.to_u128().unwrap_or(u128::MAX) > (max_positions as u128).saturating_mul(16)
     }
 
     fn any_move(&self) -> Option<WythoffMove> {
