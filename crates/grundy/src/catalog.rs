@@ -54,6 +54,11 @@ pub const ENTRIES: &[Entry] = &[
     games::moore::ENTRY,
     games::staircase::ENTRY,
     crate::sum::ENTRY,
+    games::octal::ENTRY,
+    games::octal::KAYLES,
+    games::octal::DAWSONS_KAYLES,
+    games::octal::DAWSONS_CHESS,
+    games::octal::GRUNDYS_GAME,
 ];
 
 /// A game name that is not in the catalog, or a bad parameter.

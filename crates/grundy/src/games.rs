@@ -2,5 +2,6 @@
 
 pub mod moore;
 pub mod nim;
+pub mod octal;
 pub mod staircase;
 pub mod subtraction;
