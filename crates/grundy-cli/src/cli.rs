@@ -35,6 +35,10 @@ enum Command {
     Play(commands::play::PlayArgs),
     /// Answer a contest problem: judge's input on stdin, judge's exact output on stdout.
     Judge(commands::judge::JudgeArgs),
+    /// Print the Grundy values G(0..N-1) of a heap rule or one-number game.
+    Sequence(commands::sequence::SequenceArgs),
+    /// Compute a take-and-break game's values until their period is proven.
+    Period(commands::period::PeriodArgs),
 }
 
 /// Bounds on search, shared by the commands that search.
@@ -83,6 +87,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Verify(a) => commands::verify::run(&a),
         Command::Play(a) => commands::play::run(&a),
         Command::Judge(a) => commands::judge::run(&a),
+        Command::Sequence(a) => commands::sequence::run(&a),
+        Command::Period(a) => commands::period::run(&a),
     }
 }
 

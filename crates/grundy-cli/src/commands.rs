@@ -3,7 +3,9 @@
 pub mod analyze;
 pub mod judge;
 pub mod list;
+pub mod period;
 pub mod play;
+pub mod sequence;
 pub mod verify;
 
 use anyhow::Context;
