@@ -54,11 +54,10 @@ fn period_of_dawsons_kayles_is_proven() {
 #[test]
 fn bad_codes_exit_2_with_one_line() {
     for bad in ["0.8x", "1.2.3", ""] {
-        grundy()
-            .args(["sequence", bad])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains("take-and-break rule").and(predicate::str::contains('\n').count(1)));
+        grundy().args(["sequence", bad]).assert().code(2).stderr(
+            predicate::str::contains("take-and-break rule")
+                .and(predicate::str::contains('\n').count(1)),
+        );
         grundy().args(["period", bad]).assert().code(2);
     }
     grundy()
@@ -74,7 +73,10 @@ fn analyze_a_sum_of_heaps() {
         .args(["analyze", "octal:0.07", "5", "8", "13"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("grundy      3").and(predicate::str::contains("take 2 split 2 9")));
+        .stdout(
+            predicate::str::contains("grundy      3")
+                .and(predicate::str::contains("take 2 split 2 9")),
+        );
 }
 
 #[test]
@@ -83,7 +85,14 @@ fn killed_run_resumes_from_its_checkpoint_with_identical_values() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("seq.ckpt");
     let _ = std::fs::remove_file(&file);
-    let args = ["sequence", "0.6", "--len", "60000", "--checkpoint-every", "0"];
+    let args = [
+        "sequence",
+        "0.6",
+        "--len",
+        "60000",
+        "--checkpoint-every",
+        "0",
+    ];
     let bin = assert_cmd::cargo::cargo_bin("grundy");
     let mut child = std::process::Command::new(&bin)
         .args(args)
@@ -99,7 +108,12 @@ fn killed_run_resumes_from_its_checkpoint_with_identical_values() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(file.exists(), "no checkpoint written");
-    let resumed = grundy().args(args).arg("--checkpoint").arg(&file).output().unwrap();
+    let resumed = grundy()
+        .args(args)
+        .arg("--checkpoint")
+        .arg(&file)
+        .output()
+        .unwrap();
     assert!(String::from_utf8_lossy(&resumed.stderr).contains("resuming from"));
     let fresh = grundy().args(args).output().unwrap();
     assert!(fresh.status.success() && resumed.status.success());

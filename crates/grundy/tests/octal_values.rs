@@ -33,13 +33,22 @@ fn blocks() -> Vec<Block> {
                 let (n, v) = a.split_once(' ').unwrap();
                 known.push((n.parse().unwrap(), v.parse().unwrap()));
             } else {
-                for (i, v) in line.split(',').map(str::trim).filter(|v| !v.is_empty()).enumerate() {
+                for (i, v) in line
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|v| !v.is_empty())
+                    .enumerate()
+                {
                     known.push((offset + i, v.parse().unwrap()));
                 }
             }
         }
         if let (Some(source), Some(rule)) = (source, rule) {
-            out.push(Block { source, rule, known });
+            out.push(Block {
+                source,
+                rule,
+                known,
+            });
         }
     }
     out
@@ -60,7 +69,11 @@ fn published_values_hold_for_both_engines() {
         for method in [Method::Naive, Method::Sparse, Method::Auto] {
             let g = computed(&b.rule, method, len);
             for &(n, v) in &b.known {
-                assert_eq!(g[n], v, "{} G({n}) by {method:?}; source: {}", b.rule, b.source);
+                assert_eq!(
+                    g[n], v,
+                    "{} G({n}) by {method:?}; source: {}",
+                    b.rule, b.source
+                );
             }
         }
     }
@@ -69,8 +82,8 @@ fn published_values_hold_for_both_engines() {
 #[test]
 fn naive_and_sparse_agree_on_long_runs() {
     let codes = [
-        "0.6", "0.16", "0.07", "0.77", "0.137", "0.4", "0.54", "0.354", "0.127", "0.56",
-        "0.14", "0.165", "0.36", "0.72", "0.753", "4.4", "4.07", "0.106", "0.6111", "grundy",
+        "0.6", "0.16", "0.07", "0.77", "0.137", "0.4", "0.54", "0.354", "0.127", "0.56", "0.14",
+        "0.165", "0.36", "0.72", "0.753", "4.4", "4.07", "0.106", "0.6111", "grundy",
     ];
     for code in codes {
         let rule: HeapCode = code.parse().unwrap();
@@ -98,16 +111,52 @@ fn proven(code: &str, max: usize) -> Option<Periodicity> {
 fn published_periods_are_proven() {
     // OEIS A002187: .137 has period 34, last exception at n = 51; .07 is
     // shifted by one (last exception 52, so preperiod 53, as the issue notes).
-    assert_eq!(proven("0.137", 1000), Some(Periodicity { preperiod: 52, period: 34 }));
-    assert_eq!(proven("0.07", 1000), Some(Periodicity { preperiod: 53, period: 34 }));
+    assert_eq!(
+        proven("0.137", 1000),
+        Some(Periodicity {
+            preperiod: 52,
+            period: 34
+        })
+    );
+    assert_eq!(
+        proven("0.07", 1000),
+        Some(Periodicity {
+            preperiod: 53,
+            period: 34
+        })
+    );
     // OEIS A002186: Kayles is periodic with period 12 from n = 71 (last exception 70).
-    assert_eq!(proven("kayles", 1000), Some(Periodicity { preperiod: 71, period: 12 }));
+    assert_eq!(
+        proven("kayles", 1000),
+        Some(Periodicity {
+            preperiod: 71,
+            period: 12
+        })
+    );
     // OEIS A071434: .1377 has period 24, last exception at n = 140.
-    assert_eq!(proven("0.1377", 2000), Some(Periodicity { preperiod: 141, period: 24 }));
+    assert_eq!(
+        proven("0.1377", 2000),
+        Some(Periodicity {
+            preperiod: 141,
+            period: 24
+        })
+    );
     // OEIS A071435: .177 has period 20, last exception at n = 496.
-    assert_eq!(proven("0.177", 3000), Some(Periodicity { preperiod: 497, period: 20 }));
+    assert_eq!(
+        proven("0.177", 3000),
+        Some(Periodicity {
+            preperiod: 497,
+            period: 20
+        })
+    );
     // Winning Ways ch. 4: S = {1,3,4} has period 7 from 0.
-    assert_eq!(proven("0.3033", 100), Some(Periodicity { preperiod: 0, period: 7 }));
+    assert_eq!(
+        proven("0.3033", 100),
+        Some(Periodicity {
+            preperiod: 0,
+            period: 7
+        })
+    );
     // Grundy's game is not a finite code: no proof is attempted.
     assert_eq!(proven("grundy", 100), None);
 }

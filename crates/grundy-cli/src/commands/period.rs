@@ -100,11 +100,19 @@ fn write_text(
         None if !theorem => writeln!(out, "{}: no period proven: the Guy-Smith theorem does not apply to this rule; {} values computed", r.rule, r.values_computed)?,
         None => writeln!(out, "{}: no period proven in the first {} values", r.rule, r.values_computed)?,
     }
-    writeln!(out, "largest value {} first at n = {}", r.largest_value, r.largest_at)?;
+    writeln!(
+        out,
+        "largest value {} first at n = {}",
+        r.largest_value, r.largest_at
+    )?;
     if !r.common_values.is_empty() {
         let words = |v: &[u16]| v.iter().map(u16::to_string).collect::<Vec<_>>().join(" ");
         let rare_heaps = seq.rare_count();
-        writeln!(out, "rare values ({rare_heaps} heaps): {}", words(&r.rare_values))?;
+        writeln!(
+            out,
+            "rare values ({rare_heaps} heaps): {}",
+            words(&r.rare_values)
+        )?;
         writeln!(out, "common values: {}", words(&r.common_values))?;
     }
     Ok(())

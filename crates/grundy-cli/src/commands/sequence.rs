@@ -34,6 +34,9 @@ pub struct SequenceArgs {
     /// Print JSON: {"rule": ..., "values": [...]}.
     #[arg(long)]
     pub json: bool,
+    /// Print only the Fletcher-32 checksum of the values (as `ogsolve` prints it).
+    #[arg(long, conflicts_with = "json")]
+    pub checksum: bool,
     #[command(flatten)]
     pub engine: EngineArgs,
     #[command(flatten)]
@@ -90,16 +93,31 @@ pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
     match parse_rule(&args.rule) {
         Ok(code) => {
             let (seq, _) = compute(&code, args.len, &args.engine, None)?;
+            if args.checksum {
+                let sum = checkpoint::checksum(&seq.values()[..args.len]);
+                writeln!(stdout(), "checksum {sum:X}")?;
+                return Ok(ExitCode::SUCCESS);
+            }
             print(&code.to_string(), &seq.values()[..args.len], args.json)
         }
         Err(code_error) => by_catalog(args, &code_error),
     }
 }
 
-fn print<T: Serialize + ToString>(rule: &str, values: &[T], json: bool) -> anyhow::Result<ExitCode> {
+fn print<T: Serialize + ToString>(
+    rule: &str,
+    values: &[T],
+    json: bool,
+) -> anyhow::Result<ExitCode> {
     let mut out = stdout();
     if json {
-        json_line(&mut out, &Json { rule: rule.to_string(), values })?;
+        json_line(
+            &mut out,
+            &Json {
+                rule: rule.to_string(),
+                values,
+            },
+        )?;
     } else {
         let words: Vec<String> = values.iter().map(ToString::to_string).collect();
         writeln!(out, "{}", words.join(" "))?;
@@ -113,22 +131,35 @@ fn by_catalog(args: &SequenceArgs, code_error: &anyhow::Error) -> anyhow::Result
     let game = match catalog::game(&args.rule) {
         Ok(g) => g,
         Err(catalog::CatalogError::Unknown { .. }) => {
-            bail!("`{}` is neither a take-and-break rule ({code_error}) nor a catalog game", args.rule)
+            bail!(
+                "`{}` is neither a take-and-break rule ({code_error}) nor a catalog game",
+                args.rule
+            )
         }
         Err(e) => return Err(e.into()),
     };
     let name = args.rule.split(':').next().unwrap_or(&args.rule);
     let template = catalog::entry(name)
         .and_then(|e| e.sequence_position)
-        .with_context(|| format!("{name}: its positions are not one number, so it has no sequence"))?;
+        .with_context(|| {
+            format!("{name}: its positions are not one number, so it has no sequence")
+        })?;
     let positions: Vec<Vec<String>> = (0..args.len as u64)
-        .map(|n| fill(template, n, 0, 0).split_whitespace().map(String::from).collect())
+        .map(|n| {
+            fill(template, n, 0, 0)
+                .split_whitespace()
+                .map(String::from)
+                .collect()
+        })
         .collect();
     let values = game.values(&positions, args.search.limits())?;
     let values: Vec<u64> = values
         .into_iter()
         .enumerate()
-        .map(|(n, v)| v.map(|v| v.0).with_context(|| format!("G({n}) is too large to search; raise --max-positions")))
+        .map(|(n, v)| {
+            v.map(|v| v.0)
+                .with_context(|| format!("G({n}) is too large to search; raise --max-positions"))
+        })
         .collect::<anyhow::Result<_>>()?;
     print(&game.name(), &values, args.json)
 }
@@ -146,15 +177,24 @@ pub fn compute(
 ) -> anyhow::Result<(Sequence, Option<Periodicity>)> {
     let mut seq = match &engine.checkpoint {
         Some(path) if path.exists() => {
-            let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-            let values = checkpoint::decode(code, &bytes).with_context(|| path.display().to_string())?;
-            eprintln!("resuming from {} values in {}", values.len(), path.display());
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let values =
+                checkpoint::decode(code, &bytes).with_context(|| path.display().to_string())?;
+            eprintln!(
+                "resuming from {} values in {}",
+                values.len(),
+                path.display()
+            );
             Sequence::resume(code.clone(), engine.method(), values)
         }
         _ => Sequence::new(code.clone(), engine.method()),
     };
     if len >= 1 << 20 {
-        eprintln!("memory: about {} MB (2 bytes per value, plus the rare heaps)", len * 2 >> 20);
+        eprintln!(
+            "memory: up to about {} MB (2 bytes per value, plus the rare heaps)",
+            (len * 2) >> 20
+        );
     }
     let bar = progress(len as u64, "values");
     let (start, done_before) = (Instant::now(), seq.len());

@@ -74,7 +74,11 @@ impl fmt::Display for TakeBreak {
 impl FromStr for TakeBreak {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<TakeBreak, ParseError> {
-        let bad = || ParseError::invalid(format!("`{s}` is not a move; write `take 2`, `take 1 split 3 4` or `split 2 5`"));
+        let bad = || {
+            ParseError::invalid(format!(
+                "`{s}` is not a move; write `take 2`, `take 1 split 3 4` or `split 2 5`"
+            ))
+        };
         let mut words = s.split_whitespace().peekable();
         let mut take = 0;
         if words.peek() == Some(&"take") {
@@ -217,7 +221,10 @@ impl HeapRule for OctalRule {
         for (k, d) in self.digits(n) {
             let r = n - k;
             if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
-                moves.push(TakeBreak { take: k, parts: Vec::new() });
+                moves.push(TakeBreak {
+                    take: k,
+                    parts: Vec::new(),
+                });
             }
             for (bit, parts) in [(4, 2), (8, 3)] {
                 if d & bit != 0 {
@@ -245,7 +252,11 @@ impl HeapRule for OctalRule {
                 count += 1;
             }
             if d & 4 != 0 && r >= 2 {
-                count += if self.code.unequal() { (r - 1) / 2 } else { r / 2 };
+                count += if self.code.unequal() {
+                    (r - 1) / 2
+                } else {
+                    r / 2
+                };
             }
             if d & 8 != 0 && r >= 3 {
                 // Partitions of r into three positive parts: round(r² / 12).
@@ -278,14 +289,23 @@ impl HeapRule for OctalRule {
         for (k, d) in self.digits(n) {
             let r = n - k;
             if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
-                return Some(TakeBreak { take: k, parts: Vec::new() });
+                return Some(TakeBreak {
+                    take: k,
+                    parts: Vec::new(),
+                });
             }
             let min_two = if self.code.unequal() { 3 } else { 2 };
             if d & 4 != 0 && r >= min_two {
-                return Some(TakeBreak { take: k, parts: vec![1, r - 1] });
+                return Some(TakeBreak {
+                    take: k,
+                    parts: vec![1, r - 1],
+                });
             }
             if d & 8 != 0 && r >= 3 {
-                return Some(TakeBreak { take: k, parts: vec![1, 1, r - 2] });
+                return Some(TakeBreak {
+                    take: k,
+                    parts: vec![1, 1, r - 2],
+                });
             }
         }
         None
@@ -306,9 +326,15 @@ impl HeapSolution for OctalRule {
                 p.period,
                 prefix_period(known.sequence.values(), p, 40)
             ),
-            None => format!("no period proven in the first {} values", known.sequence.len()),
+            None => format!(
+                "no period proven in the first {} values",
+                known.sequence.len()
+            ),
         };
-        vec![("grundy sequence".into(), text), ("code".into(), self.code.to_string())]
+        vec![
+            ("grundy sequence".into(), text),
+            ("code".into(), self.code.to_string()),
+        ]
     }
 }
 
@@ -330,7 +356,10 @@ impl Rules for OctalRules {
         if let Some(i) = heaps.iter().position(|&h| h > max) {
             return Err(ParseError::TooLarge {
                 token: words[i].to_string(),
-                what: format!("a heap of {} (no proven period, so its values are computed)", self.0.rule.code()),
+                what: format!(
+                    "a heap of {} (no proven period, so its values are computed)",
+                    self.0.rule.code()
+                ),
                 max: max.to_string(),
             });
         }
@@ -355,7 +384,9 @@ fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
     let text = param.ok_or_else(|| {
         ParseError::invalid("octal needs its code: write `octal:0.07 5 8 13` (Dawson's Kayles)")
     })?;
-    let code: HeapCode = text.parse().map_err(|e| ParseError::invalid(format!("{e}")))?;
+    let code: HeapCode = text
+        .parse()
+        .map_err(|e| ParseError::invalid(format!("{e}")))?;
     Ok(game(format!("octal:{code}"), code, "octal:0.07 5 8 13"))
 }
 
@@ -365,7 +396,9 @@ macro_rules! named {
             if param.is_some() {
                 return Err(ParseError::invalid(concat!($name, " takes no parameter")));
             }
-            let code: HeapCode = $name.parse().map_err(|e| ParseError::invalid(format!("{e}")))?;
+            let code: HeapCode = $name
+                .parse()
+                .map_err(|e| ParseError::invalid(format!("{e}")))?;
             Ok(game($name.to_string(), code, concat!($name, " 5 8 13")))
         }
     };
@@ -379,17 +412,32 @@ named!(build_grundys_game, "grundys-game");
 const PLAN: VerifyPlan = VerifyPlan {
     size: 10,
     meaning: "1 to 3 heaps of 0 to N tokens",
-    instances: &["octal:0.07", "octal:0.6", "octal:0.137", "octal:4.4", "octal:0.8", "octal:grundy"],
+    instances: &[
+        "octal:0.07",
+        "octal:0.6",
+        "octal:0.137",
+        "octal:4.4",
+        "octal:0.8",
+        "octal:grundy",
+    ],
 };
 
-const fn named_entry(name: &'static str, summary: &'static str, example: &'static str, build: crate::catalog::Build) -> Entry {
+const fn named_entry(
+    name: &'static str,
+    summary: &'static str,
+    example: &'static str,
+    build: crate::catalog::Build,
+) -> Entry {
     Entry {
         name,
         parameter: None,
         summary,
         position: "HEAP... (heap sizes)",
         example,
-        verify: VerifyPlan { instances: &[], ..PLAN },
+        verify: VerifyPlan {
+            instances: &[],
+            ..PLAN
+        },
         sequence_position: Some("{n}"),
         table_position: Some("{i} {j}"),
         build,
@@ -410,13 +458,33 @@ pub const ENTRY: Entry = Entry {
 };
 
 /// Kayles (0.77).
-pub const KAYLES: Entry = named_entry("kayles", "Kayles, octal 0.77: knock down one pin or two adjacent", "kayles 5 8 13", build_kayles);
+pub const KAYLES: Entry = named_entry(
+    "kayles",
+    "Kayles, octal 0.77: knock down one pin or two adjacent",
+    "kayles 5 8 13",
+    build_kayles,
+);
 /// Dawson's Kayles (0.07).
-pub const DAWSONS_KAYLES: Entry = named_entry("dawsons-kayles", "Dawson's Kayles, octal 0.07: knock down two adjacent pins", "dawsons-kayles 5 8 13", build_dawsons_kayles);
+pub const DAWSONS_KAYLES: Entry = named_entry(
+    "dawsons-kayles",
+    "Dawson's Kayles, octal 0.07: knock down two adjacent pins",
+    "dawsons-kayles 5 8 13",
+    build_dawsons_kayles,
+);
 /// Dawson's chess (0.137).
-pub const DAWSONS_CHESS: Entry = named_entry("dawsons-chess", "Dawson's chess, octal 0.137", "dawsons-chess 5 8 13", build_dawsons_chess);
+pub const DAWSONS_CHESS: Entry = named_entry(
+    "dawsons-chess",
+    "Dawson's chess, octal 0.137",
+    "dawsons-chess 5 8 13",
+    build_dawsons_chess,
+);
 /// Grundy's game.
-pub const GRUNDYS_GAME: Entry = named_entry("grundys-game", "Grundy's game: split one heap into two unequal heaps", "grundys-game 5 8 13", build_grundys_game);
+pub const GRUNDYS_GAME: Entry = named_entry(
+    "grundys-game",
+    "Grundy's game: split one heap into two unequal heaps",
+    "grundys-game 5 8 13",
+    build_grundys_game,
+);
 
 #[cfg(test)]
 mod tests {
@@ -425,13 +493,16 @@ mod tests {
 
     #[test]
     fn solution_matches_search_on_small_positions() {
-        for code in ["0.07", "0.6", "0.137", "4.4", "0.8", "grundy", "0.77", "0.3033"] {
+        for code in [
+            "0.07", "0.6", "0.137", "4.4", "0.8", "grundy", "0.77", "0.3033",
+        ] {
             let rules = OctalRules(HeapRules {
                 rule: Arc::new(OctalRule::new(code.into(), code.parse().unwrap())),
                 example: "",
                 max_heaps: 3,
             });
-            check(rules.small_positions(9), Limits::default()).unwrap_or_else(|e| panic!("{code}: {e}"));
+            check(rules.small_positions(9), Limits::default())
+                .unwrap_or_else(|e| panic!("{code}: {e}"));
         }
     }
 
@@ -439,14 +510,22 @@ mod tests {
     fn dawsons_kayles_sum_has_winning_moves() {
         // .07 has G(n) = A002187(n - 1): G(5) = 0, G(8) = 1, G(13) = 2.
         let g = crate::catalog::game("octal:0.07").unwrap();
-        let a = g.parse(&["5", "8", "13"]).unwrap().analyze(&AnalyzeOptions::default()).unwrap();
+        let a = g
+            .parse(&["5", "8", "13"])
+            .unwrap()
+            .analyze(&AnalyzeOptions::default())
+            .unwrap();
         assert_eq!(a.grundy, Some(1 ^ 2));
         assert_eq!(a.outcome, Outcome::Next);
         assert!(!a.winning_moves.is_empty());
         // Each winning move leaves a P-position.
         for m in &a.winning_moves {
             let to: Vec<&str> = m.to.split_whitespace().collect();
-            let after = g.parse(&to).unwrap().analyze(&AnalyzeOptions::default()).unwrap();
+            let after = g
+                .parse(&to)
+                .unwrap()
+                .analyze(&AnalyzeOptions::default())
+                .unwrap();
             assert_eq!(after.grundy, Some(0), "{}", m.mv);
         }
     }
@@ -454,14 +533,20 @@ mod tests {
     #[test]
     fn misere_by_search_and_huge_heaps_by_period() {
         let g = crate::catalog::game("kayles").unwrap();
-        let misere = AnalyzeOptions { play: Play::Misere, ..AnalyzeOptions::default() };
+        let misere = AnalyzeOptions {
+            play: Play::Misere,
+            ..AnalyzeOptions::default()
+        };
         // Misère Kayles: a single pin is lost for the player to move.
         let a = g.parse(&["1"]).unwrap().analyze(&misere).unwrap();
         assert_eq!(a.outcome, Outcome::Previous);
         // Kayles' period 12 from 71: 10^12 + 4 ≡ 80, and A002186(80) = 1.
         let big = g.parse(&["1000000000004"]).unwrap();
         assert_eq!(big.grundy(Limits::default()).unwrap().0, Some(Nimber(1)));
-        assert!(crate::catalog::game("octal:grundy").unwrap().parse(&["100000000"]).is_err());
+        assert!(crate::catalog::game("octal:grundy")
+            .unwrap()
+            .parse(&["100000000"])
+            .is_err());
     }
 
     #[test]

@@ -91,7 +91,9 @@ pub fn decode(code: &HeapCode, bytes: &[u8]) -> Result<Vec<u16>, CheckpointError
             .ok_or(CheckpointError::Header)
     };
     let rule = field("rule ")?.to_string();
-    let count: usize = field("count ")?.parse().map_err(|_| CheckpointError::Header)?;
+    let count: usize = field("count ")?
+        .parse()
+        .map_err(|_| CheckpointError::Header)?;
     let sum = u32::from_str_radix(field("checksum ")?, 16).map_err(|_| CheckpointError::Header)?;
     if rule != code.to_string() {
         return Err(CheckpointError::OtherRule {
@@ -128,10 +130,16 @@ mod tests {
         let bytes = encode(&code, &values);
         assert_eq!(decode(&code, &bytes).unwrap(), values);
         let other: HeapCode = "0.07".parse().unwrap();
-        assert!(matches!(decode(&other, &bytes), Err(CheckpointError::OtherRule { .. })));
+        assert!(matches!(
+            decode(&other, &bytes),
+            Err(CheckpointError::OtherRule { .. })
+        ));
         let mut bad = bytes.clone();
         *bad.last_mut().unwrap() ^= 1;
-        assert!(matches!(decode(&code, &bad), Err(CheckpointError::Damaged(_))));
+        assert!(matches!(
+            decode(&code, &bad),
+            Err(CheckpointError::Damaged(_))
+        ));
         assert!(decode(&code, &bytes[..bytes.len() - 1]).is_err());
         assert_eq!(decode(&code, b"hello\n\n"), Err(CheckpointError::Header));
     }

@@ -169,10 +169,12 @@ fn parse_digits(text: &str, code: &str) -> Result<HeapCode, ParseCodeError> {
         return Err(ParseCodeError::TooLong { code: text.into() });
     }
     let digit = |c: char| {
-        c.to_digit(16).map(|d| d as u8).ok_or(ParseCodeError::BadDigit {
-            code: text.into(),
-            digit: c,
-        })
+        c.to_digit(16)
+            .map(|d| d as u8)
+            .ok_or(ParseCodeError::BadDigit {
+                code: text.into(),
+                digit: c,
+            })
     };
     let lead = match head {
         "" => 0,
@@ -238,12 +240,27 @@ mod tests {
 
     #[test]
     fn bad_codes_are_refused() {
-        assert!(matches!("0.8x".parse::<HeapCode>(), Err(ParseCodeError::BadDigit { digit: 'x', .. })));
-        assert!(matches!("1.2.3".parse::<HeapCode>(), Err(ParseCodeError::Points { .. })));
+        assert!(matches!(
+            "0.8x".parse::<HeapCode>(),
+            Err(ParseCodeError::BadDigit { digit: 'x', .. })
+        ));
+        assert!(matches!(
+            "1.2.3".parse::<HeapCode>(),
+            Err(ParseCodeError::Points { .. })
+        ));
         assert_eq!("".parse::<HeapCode>(), Err(ParseCodeError::Empty));
-        assert!(matches!("1.2".parse::<HeapCode>(), Err(ParseCodeError::BadLeading { .. })));
-        assert!(matches!("0.000".parse::<HeapCode>(), Err(ParseCodeError::NoMove { .. })));
-        assert!(matches!("07".parse::<HeapCode>(), Err(ParseCodeError::Points { .. })));
+        assert!(matches!(
+            "1.2".parse::<HeapCode>(),
+            Err(ParseCodeError::BadLeading { .. })
+        ));
+        assert!(matches!(
+            "0.000".parse::<HeapCode>(),
+            Err(ParseCodeError::NoMove { .. })
+        ));
+        assert!(matches!(
+            "07".parse::<HeapCode>(),
+            Err(ParseCodeError::Points { .. })
+        ));
     }
 
     #[test]

@@ -112,7 +112,11 @@ impl PeriodWatch {
                 let start = n - suffix;
                 let needed = self.needed(start, period);
                 if best.map_or(true, |b| needed < b.needed) {
-                    best = Some(Candidate { start, period, needed });
+                    best = Some(Candidate {
+                        start,
+                        period,
+                        needed,
+                    });
                 }
             }
         }
@@ -174,7 +178,11 @@ mod tests {
         }
     }
 
-    fn run(w: &mut PeriodWatch, seq: &dyn Fn(usize) -> u16, max: usize) -> Option<(Periodicity, usize)> {
+    fn run(
+        w: &mut PeriodWatch,
+        seq: &dyn Fn(usize) -> u16,
+        max: usize,
+    ) -> Option<(Periodicity, usize)> {
         let mut g = Vec::new();
         for i in 0..max {
             g.push(seq(i));
@@ -190,9 +198,21 @@ mod tests {
         // prefix 5 9 2 7, then (1 2 3 1 4) repeated.
         let prefix = [5u16, 9, 2, 7];
         let period = [1u16, 2, 3, 1, 4];
-        let seq = |i: usize| if i < 4 { prefix[i] } else { period[(i - 4) % 5] };
+        let seq = |i: usize| {
+            if i < 4 {
+                prefix[i]
+            } else {
+                period[(i - 4) % 5]
+            }
+        };
         let (p, at) = run(&mut watch(2, 3), &seq, 1000).unwrap();
-        assert_eq!(p, Periodicity { preperiod: 4, period: 5 });
+        assert_eq!(
+            p,
+            Periodicity {
+                preperiod: 4,
+                period: 5
+            }
+        );
         // The proof is complete at 2·4 + 2·5 + 3 = 21 values, not later.
         assert_eq!(at, 21);
     }
@@ -207,7 +227,13 @@ mod tests {
             _ => [1u16, 5][(i - 3) % 2],
         };
         let (p, _) = run(&mut watch(2, 1), &seq, 200).unwrap();
-        assert_eq!(p, Periodicity { preperiod: 2, period: 2 });
+        assert_eq!(
+            p,
+            Periodicity {
+                preperiod: 2,
+                period: 2
+            }
+        );
         let shown = prefix_period(&(0..10).map(seq).collect::<Vec<_>>(), p, 10);
         assert_eq!(shown, "8 8 (5 1)");
     }

@@ -125,7 +125,14 @@ impl Split {
     ///
     /// # Complexity
     /// `O(t + s·#rare)` usually; `O(s·n)` when the value is rare.
-    pub fn value(&mut self, code: &HeapCode, g: &[u16], n: usize, max: u16, seen: &mut Seen) -> u32 {
+    pub fn value(
+        &mut self,
+        code: &HeapCode,
+        g: &[u16],
+        n: usize,
+        max: u16,
+        seen: &mut Seen,
+    ) -> u32 {
         seen.reset(max);
         add_takes(code, g, n, seen);
         let splits: Vec<usize> = code
@@ -171,7 +178,11 @@ impl Split {
                 }
             }
         }
-        if m < VALUE_SPACE as u32 && !self.is_common(m) && self.sum_free_with(m as u16) && self.counts[m as usize] == 0 {
+        if m < VALUE_SPACE as u32
+            && !self.is_common(m)
+            && self.sum_free_with(m as u16)
+            && self.counts[m as usize] == 0
+        {
             // A value never seen before joins C while it keeps C sum-free.
             self.add_common(m as u16);
         }
