@@ -135,19 +135,25 @@ impl Split {
     ) -> u32 {
         seen.reset(max);
         add_takes(code, g, n, seen);
-        let splits: Vec<usize> = code
-            .digits()
-            .iter()
-            .enumerate()
-            .filter(|&(k, &d)| d & 4 != 0 && k + 2 <= n)
-            .map(|(k, _)| n - k)
-            .collect();
-        for &r in &splits {
+        // No allocation per heap: the splits are listed again when needed.
+        let splits = || {
+            code.digits()
+                .iter()
+                .enumerate()
+                .filter(move |&(k, &d)| d & 4 != 0 && k + 2 <= n)
+                .map(move |(k, _)| n - k)
+        };
+        for r in splits() {
             let end = self.rare.partition_point(|&i| (i as usize) < r);
-            for &i in &self.rare[..end] {
-                let i = i as usize;
-                if !(code.unequal() && 2 * i == r) {
-                    seen.add(g[i] ^ g[r - i]);
+            let rare = &self.rare[..end];
+            if code.unequal() {
+                // Grundy's game: the equal split is not a move.
+                for &i in rare.iter().filter(|&&i| 2 * i as usize != r) {
+                    seen.add(g[i as usize] ^ g[r - i as usize]);
+                }
+            } else {
+                for &i in rare {
+                    seen.add(g[i as usize] ^ g[r - i as usize]);
                 }
             }
         }
@@ -156,14 +162,20 @@ impl Split {
             return m;
         }
         self.full_scans += 1;
-        self.scan(code, g, &splits, seen)
+        self.scan(code, g, splits(), seen)
     }
 
     /// Every pair, in blocks, until the mex is common or all are seen.
-    fn scan(&mut self, code: &HeapCode, g: &[u16], splits: &[usize], seen: &mut Seen) -> u32 {
+    fn scan(
+        &mut self,
+        code: &HeapCode,
+        g: &[u16],
+        splits: impl Iterator<Item = usize>,
+        seen: &mut Seen,
+    ) -> u32 {
         const BLOCK: usize = 1024;
         let mut m = seen.mex();
-        for &r in splits {
+        for r in splits {
             let (lo, hi) = pair_range(code, r);
             let mut a = lo;
             while a <= hi {
