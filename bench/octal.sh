@@ -9,11 +9,11 @@
 # ogsolve: `cargo install ogsolve`; set OGSOLVE=/path/to/ogsolve if not on PATH.
 # Times are user CPU seconds (from /usr/bin/time or bash's times), so other
 # load on the machine disturbs them less than wall time; `uptime` is printed.
-set -euo pipefail
+set -uo pipefail
 cd "$(dirname "$0")/.."
 G=${GRUNDY:-target/release/grundy}
 O=${OGSOLVE:-$(command -v ogsolve || echo /tmp/ogsolve-root/bin/ogsolve)}
-METHODS=${METHODS:-naive,rc,rc2}
+METHODS=${METHODS:-rc,rc2}   # add naive for small runs: it is quadratic
 
 cpu() { # command... -> prints "user_seconds" on fd 3, output on stdout
   /usr/bin/time -f "%U" -o /tmp/octal-bench-time "$@"
@@ -55,7 +55,7 @@ if [ $# -eq 3 ] && [ "$1" = period ]; then period "$2" "$3"; exit; fi
 METHODS=naive,rc,rc2 one 0.07 100000
 METHODS=rc,rc2 one 0.6 1000000
 METHODS=rc,rc2 one 0.6 10000000
-METHODS=rc,rc2 period 0.16 510000
+METHODS=rc,rc2 period 0.16 509621
 echo "== Grundy's game, 2^20 values (ogsolve does not play it) =="
 { cpu "$G" sequence grundys-game --len 1048576 --checksum; } 3>/tmp/octal-bench-ours
 echo "grundy: $(cat /tmp/octal-bench-ours)s (goal: under 2.7 s of one core)"

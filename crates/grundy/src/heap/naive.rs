@@ -9,7 +9,9 @@ pub const VALUE_SPACE: usize = 1 << 16;
 /// A bitset of the option values seen for one heap.
 #[derive(Clone, Debug)]
 pub struct Seen {
-    words: Vec<u64>,
+    // A fixed-size array: `v >> 6` of a u16 is always in bounds, so the
+    // compiler drops the bounds checks in the hot loops.
+    words: Box<[u64; VALUE_SPACE / 64]>,
     /// Words in use: every option is below `64 * used`.
     used: usize,
 }
@@ -17,7 +19,7 @@ pub struct Seen {
 impl Default for Seen {
     fn default() -> Self {
         Seen {
-            words: vec![0; VALUE_SPACE / 64],
+            words: Box::new([0; VALUE_SPACE / 64]),
             used: 1,
         }
     }

@@ -173,13 +173,16 @@ impl Split {
         splits: impl Iterator<Item = usize>,
         seen: &mut Seen,
     ) -> u32 {
-        const BLOCK: usize = 1024;
+        // A witness for the candidate usually comes among the first pairs,
+        // so blocks start small and double.
+        let mut block = 8;
         let mut m = seen.mex();
         for r in splits {
             let (lo, hi) = pair_range(code, r);
             let mut a = lo;
             while a <= hi {
-                let b = (a + BLOCK - 1).min(hi);
+                let b = (a + block - 1).min(hi);
+                block = (block * 2).min(4096);
                 seen.add_pairs(g, r, a, b);
                 a = b + 1;
                 if m >= VALUE_SPACE as u32 || seen.has(m as u16) {
