@@ -27,6 +27,8 @@ pub struct Split {
     common: Vec<u64>,
     /// Positions `n ≥ 1` whose value is rare, increasing.
     pub rare: Vec<u32>,
+    /// The values of the rare heaps, beside them: the hot loop reads them contiguously.
+    rare_values: Vec<u16>,
     counts: Vec<u64>,
     common_list: Vec<u16>,
     rare_at_rebuild: usize,
@@ -39,6 +41,7 @@ impl Default for Split {
         Split {
             common: vec![0; VALUE_SPACE / 64],
             rare: Vec::new(),
+            rare_values: Vec::new(),
             counts: vec![0; VALUE_SPACE + 1],
             common_list: Vec::new(),
             rare_at_rebuild: 0,
@@ -101,6 +104,7 @@ impl Split {
             .filter(|&i| !self.is_common(u32::from(g[i])))
             .map(|i| i as u32)
             .collect();
+        self.rare_values = self.rare.iter().map(|&i| g[i as usize]).collect();
         self.rare_at_rebuild = self.rare.len();
     }
 
@@ -110,6 +114,7 @@ impl Split {
         self.counts[usize::from(v)] += 1;
         if n > 0 && !self.is_common(u32::from(v)) {
             self.rare.push(n as u32);
+            self.rare_values.push(v);
         }
         if n.is_power_of_two() || self.rare.len() > 2 * self.rare_at_rebuild + 64 {
             self.rebuild(g);
@@ -145,15 +150,15 @@ impl Split {
         };
         for r in splits() {
             let end = self.rare.partition_point(|&i| (i as usize) < r);
-            let rare = &self.rare[..end];
+            let pairs = self.rare[..end].iter().zip(&self.rare_values[..end]);
             if code.unequal() {
                 // Grundy's game: the equal split is not a move.
-                for &i in rare.iter().filter(|&&i| 2 * i as usize != r) {
-                    seen.add(g[i as usize] ^ g[r - i as usize]);
+                for (&i, &gi) in pairs.filter(|(&i, _)| 2 * i as usize != r) {
+                    seen.add(gi ^ g[r - i as usize]);
                 }
             } else {
-                for &i in rare {
-                    seen.add(g[i as usize] ^ g[r - i as usize]);
+                for (&i, &gi) in pairs {
+                    seen.add(gi ^ g[r - i as usize]);
                 }
             }
         }
