@@ -43,6 +43,10 @@ enum Command {
     Pattern(commands::pattern::PatternArgs),
     /// Check or guess a formula for a game's values over n, or i and j.
     Formula(commands::formula::FormulaArgs),
+    /// Print the Grundy values G(0..N-1) of a heap rule or one-number game.
+    Sequence(commands::sequence::SequenceArgs),
+    /// Compute a take-and-break game's values until their period is proven.
+    Period(commands::period::PeriodArgs),
 }
 
 /// Bounds on search, shared by the commands that search.
@@ -96,6 +100,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Nimber(a) => commands::nimber::run(&a),
         Command::Pattern(a) => commands::pattern::run(&a),
         Command::Formula(a) => commands::formula::run(&a),
+        Command::Sequence(a) => commands::sequence::run(&a),
+        Command::Period(a) => commands::period::run(&a),
     }
 }
 

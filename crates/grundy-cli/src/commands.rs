@@ -8,6 +8,9 @@ pub mod nimber;
 pub mod pattern;
 pub mod play;
 pub mod table;
+pub mod period;
+pub mod play;
+pub mod sequence;
 pub mod verify;
 
 use std::path::Path;

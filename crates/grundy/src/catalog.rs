@@ -62,6 +62,11 @@ pub const ENTRIES: &[Entry] = &[
     games::mimo_yuyu::ENTRY,
     games::script::ENTRY,
     crate::sum::ENTRY,
+    games::octal::ENTRY,
+    games::octal::KAYLES,
+    games::octal::DAWSONS_KAYLES,
+    games::octal::DAWSONS_CHESS,
+    games::octal::GRUNDYS_GAME,
 ];
 
 /// A game name that is not in the catalog, or a bad parameter.

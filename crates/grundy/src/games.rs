@@ -10,6 +10,7 @@ pub mod mimo_yuyu;
 pub mod moore;
 pub mod nim;
 pub mod script;
+pub mod octal;
 pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;

@@ -46,6 +46,7 @@ pub mod catalog;
 pub mod game;
 pub mod games;
 pub mod hash;
+pub mod heap;
 pub mod heaps;
 pub mod judge;
 pub mod matching;

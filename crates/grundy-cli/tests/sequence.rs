@@ -1,0 +1,122 @@
+//! `grundy sequence` and `grundy period` from the outside.
+
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+#[test]
+fn sequence_of_a_code_and_of_catalog_games() {
+    // OEIS A002187 shifted by one: Dawson's Kayles.
+    grundy()
+        .args(["sequence", "0.07", "--len", "10"])
+        .assert()
+        .success()
+        .stdout("0 0 1 1 2 0 3 1 1 0\n");
+    grundy()
+        .args(["sequence", "kayles", "--len", "6", "--json"])
+        .assert()
+        .success()
+        .stdout("{\"rule\":\"0.77\",\"values\":[0,1,2,3,1,4]}\n");
+    grundy()
+        .args(["sequence", "bash:3", "--len", "6"])
+        .assert()
+        .success()
+        .stdout("0 1 2 3 0 1\n");
+    grundy()
+        .args(["sequence", "nim", "--len", "4", "--json"])
+        .assert()
+        .success()
+        .stdout("{\"rule\":\"nim\",\"values\":[0,1,2,3]}\n");
+}
+
+#[test]
+fn period_of_dawsons_kayles_is_proven() {
+    grundy()
+        .args(["period", "0.07", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "\"rule\":\"0.07\",\"preperiod\":53,\"period\":34,\"proven\":true,\"values_computed\":176",
+        ));
+    grundy()
+        .args(["period", "grundys-game", "--max", "500"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no period proven"));
+}
+
+#[test]
+fn bad_codes_exit_2_with_one_line() {
+    for bad in ["0.8x", "1.2.3", ""] {
+        grundy().args(["sequence", bad]).assert().code(2).stderr(
+            predicate::str::contains("take-and-break rule")
+                .and(predicate::str::contains('\n').count(1)),
+        );
+        grundy().args(["period", bad]).assert().code(2);
+    }
+    grundy()
+        .args(["analyze", "octal:0.8x", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`x`"));
+}
+
+#[test]
+fn analyze_a_sum_of_heaps() {
+    grundy()
+        .args(["analyze", "octal:0.07", "5", "8", "13"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("grundy      3")
+                .and(predicate::str::contains("take 2 split 2 9")),
+        );
+}
+
+#[test]
+fn killed_run_resumes_from_its_checkpoint_with_identical_values() {
+    let dir = std::env::temp_dir().join(format!("grundy-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("seq.ckpt");
+    let _ = std::fs::remove_file(&file);
+    let args = [
+        "sequence",
+        "0.6",
+        "--len",
+        "60000",
+        "--checkpoint-every",
+        "0",
+    ];
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let mut child = std::process::Command::new(&bin)
+        .args(args)
+        .arg("--checkpoint")
+        .arg(&file)
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !file.exists() && start.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(file.exists(), "no checkpoint written");
+    let resumed = grundy()
+        .args(args)
+        .arg("--checkpoint")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains("resuming from"));
+    let fresh = grundy().args(args).output().unwrap();
+    assert!(fresh.status.success() && resumed.status.success());
+    assert_eq!(resumed.stdout, fresh.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,564 @@
+//! Take-and-break games `octal:CODE` and the named ones: `kayles` (0.77),
+//! `dawsons-kayles` (0.07), `dawsons-chess` (0.137), `grundys-game`.
+//!
+//! # Rules
+//! Heaps of tokens and a code `d0.d1d2…` (octal digits, or hexadecimal ones
+//! 8–F for splits into three heaps). A move chooses one heap and a `k` with
+//! `dk ≠ 0`, takes `k` tokens from it and leaves what remains as: nothing
+//! (bit 1 of `dk`, when the heap had exactly `k`), one heap (bit 2), two
+//! non-empty heaps (bit 4) or three (bit 8). `d0` is for splitting without
+//! taking. In Grundy's game a move splits one heap into two unequal heaps.
+//!
+//! # Solution
+//! A heap's Grundy value is the mex over its options, each option's value the
+//! XOR of the heaps it leaves; the engine of [`crate::heap`] computes the
+//! sequence. Where the Guy–Smith theorem proves a period (found while the
+//! rule is built), heaps of any size are valued by the period; otherwise the
+//! sequence is computed as far as the largest heap asked for, up to a limit.
+//! A sum's value is the XOR of its heaps' values and its winning moves move
+//! one heap to the value that cancels the rest. Misère play is by search.
+//!
+//! # References
+//! Berlekamp, Conway, Guy, *Winning Ways*, ch. 4; Guy and Smith, *The
+//! G-values of various games* (1956); OEIS A002186, A002187, A002188.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::{Arc, RwLock};
+
+use crate::any::{with_formula, AnyGame, Rules};
+use crate::catalog::{Entry, VerifyPlan};
+use crate::game::{parse_u64, ParseError};
+use crate::heap::code::HeapCode;
+use crate::heap::period::{prefix_period, PeriodWatch, Periodicity};
+use crate::heap::sequence::{Method, Sequence};
+use crate::heaps::{parse_heaps, HeapRule, HeapRules, HeapSolution, Heaps};
+use crate::nimber::Nimber;
+
+/// Values computed when the rule is built, looking for a proven period.
+pub const BUILD_VALUES: usize = 2_000;
+
+/// The largest heap of a game whose period is not proven (its values are computed up to it).
+pub const MAX_HEAP: u64 = 100_000;
+
+/// The largest heap of a game with three-heap splits (its moves grow as the square).
+pub const MAX_HEAP_HEX: u64 = 300;
+
+/// A move on one heap: take `take` tokens and leave `parts` (when two or
+/// three heaps are left), e.g. `take 1 split 3 4`, `split 2 5`, `take 2`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TakeBreak {
+    /// Tokens taken.
+    pub take: u64,
+    /// The heaps left when there are two or more, in increasing order.
+    pub parts: Vec<u64>,
+}
+
+impl fmt::Display for TakeBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.take > 0 {
+            write!(f, "take {}", self.take)?;
+            if !self.parts.is_empty() {
+                f.write_str(" ")?;
+            }
+        }
+        if !self.parts.is_empty() {
+            let words: Vec<String> = self.parts.iter().map(u64::to_string).collect();
+            write!(f, "split {}", words.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// Parses `take 2`, `take 1 split 3 4` or `split 2 5`.
+impl FromStr for TakeBreak {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<TakeBreak, ParseError> {
+        let bad = || {
+            ParseError::invalid(format!(
+                "`{s}` is not a move; write `take 2`, `take 1 split 3 4` or `split 2 5`"
+            ))
+        };
+        let mut words = s.split_whitespace().peekable();
+        let mut take = 0;
+        if words.peek() == Some(&"take") {
+            words.next();
+            take = parse_u64(words.next().ok_or_else(bad)?, "the number taken")?;
+        }
+        let mut parts = Vec::new();
+        let split = words.peek() == Some(&"split");
+        if split {
+            words.next();
+            for w in words.by_ref() {
+                parts.push(parse_u64(w, "a heap left")?);
+            }
+        }
+        if words.next().is_some() || ((split || take == 0) && parts.len() < 2) {
+            return Err(bad());
+        }
+        parts.sort_unstable();
+        Ok(TakeBreak { take, parts })
+    }
+}
+
+#[derive(Debug)]
+struct Known {
+    sequence: Sequence,
+    period: Option<Periodicity>,
+}
+
+/// A take-and-break rule with the values found so far.
+#[derive(Debug)]
+pub struct OctalRule {
+    name: String,
+    code: HeapCode,
+    known: RwLock<Known>,
+}
+
+impl PartialEq for OctalRule {
+    fn eq(&self, other: &Self) -> bool {
+        self.code == other.code
+    }
+}
+
+/// A position: heaps under a take-and-break rule.
+pub type Octal = Heaps<OctalRule>;
+
+impl OctalRule {
+    /// The rule of `code`, named `name` in the catalog, with its period
+    /// looked for in the first [`BUILD_VALUES`] values.
+    pub fn new(name: String, code: HeapCode) -> OctalRule {
+        let mut sequence = Sequence::new(code.clone(), Method::Auto);
+        let mut period = None;
+        if let Some(mut watch) = PeriodWatch::new(&code) {
+            while period.is_none() && sequence.len() < BUILD_VALUES {
+                // Values stay far below 16 bits this early.
+                if sequence.push().is_err() {
+                    break;
+                }
+                period = watch.observe(sequence.values());
+            }
+        }
+        OctalRule {
+            name,
+            code,
+            known: RwLock::new(Known { sequence, period }),
+        }
+    }
+
+    /// The code.
+    pub fn code(&self) -> &HeapCode {
+        &self.code
+    }
+
+    /// The proven period, if one was found.
+    pub fn period(&self) -> Option<Periodicity> {
+        self.known.read().map(|k| k.period).unwrap_or(None)
+    }
+
+    /// The largest heap a position may have.
+    pub fn max_heap(&self) -> u64 {
+        if self.code.max_parts() == 3 {
+            MAX_HEAP_HEX
+        } else if self.period().is_some() {
+            u64::MAX
+        } else {
+            MAX_HEAP
+        }
+    }
+
+    fn value(&self, n: u64) -> u16 {
+        let read = self.known.read().unwrap_or_else(|e| e.into_inner());
+        let n = match read.period {
+            Some(p) if n as usize >= p.preperiod => {
+                (p.preperiod as u64 + (n - p.preperiod as u64) % p.period as u64) as usize
+            }
+            _ => n as usize,
+        };
+        if let Some(&v) = read.sequence.values().get(n) {
+            return v;
+        }
+        drop(read);
+        let mut write = self.known.write().unwrap_or_else(|e| e.into_inner());
+        // Heaps are at most MAX_HEAP here, whose values fit in 16 bits.
+        let _ = write.sequence.extend_to(n + 1);
+        write.sequence.values().get(n).copied().unwrap_or(0)
+    }
+
+    /// Every split of `r` tokens into `parts` non-empty heaps (sorted), as the rule allows.
+    fn splits(&self, r: u64, parts: usize) -> Vec<Vec<u64>> {
+        let lo_b = |a: u64| if self.code.unequal() { a + 1 } else { a };
+        match parts {
+            2 => (1..=r / 2)
+                .filter(|&a| lo_b(a) <= r - a)
+                .map(|a| vec![a, r - a])
+                .collect(),
+            _ => (1..=r / 3)
+                .flat_map(|a| (a..=(r - a) / 2).map(move |b| vec![a, b, r - a - b]))
+                .collect(),
+        }
+    }
+
+    fn digits(&self, n: u64) -> impl Iterator<Item = (u64, u8)> + '_ {
+        self.code
+            .digits()
+            .iter()
+            .enumerate()
+            .map(|(k, &d)| (k as u64, d))
+            .take_while(move |&(k, _)| k <= n)
+    }
+}
+
+impl HeapRule for OctalRule {
+    type Move = TakeBreak;
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn heap_moves(&self, n: u64) -> Vec<TakeBreak> {
+        let mut moves = Vec::new();
+        for (k, d) in self.digits(n) {
+            let r = n - k;
+            if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
+                moves.push(TakeBreak {
+                    take: k,
+                    parts: Vec::new(),
+                });
+            }
+            for (bit, parts) in [(4, 2), (8, 3)] {
+                if d & bit != 0 {
+                    let all = self.splits(r, parts);
+                    moves.extend(all.into_iter().map(|p| TakeBreak { take: k, parts: p }));
+                }
+            }
+        }
+        moves
+    }
+
+    fn after(&self, n: u64, m: &TakeBreak) -> Vec<u64> {
+        if m.parts.is_empty() {
+            (n > m.take).then_some(n - m.take).into_iter().collect()
+        } else {
+            m.parts.clone()
+        }
+    }
+
+    fn heap_move_count(&self, n: u64) -> u128 {
+        let mut count = 0u128;
+        for (k, d) in self.digits(n) {
+            let r = u128::from(n - k);
+            if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
+                count += 1;
+            }
+            if d & 4 != 0 && r >= 2 {
+                count += if self.code.unequal() {
+                    (r - 1) / 2
+                } else {
+                    r / 2
+                };
+            }
+            if d & 8 != 0 && r >= 3 {
+                // Partitions of r into three positive parts: round(r² / 12).
+                count += (r * r + 6) / 12;
+            }
+        }
+        count
+    }
+
+    fn heap_legal(&self, n: u64, m: &TakeBreak) -> bool {
+        let d = self.code.digit(m.take as usize);
+        let Some(r) = n.checked_sub(m.take) else {
+            return false;
+        };
+        match m.parts.len() {
+            0 => m.take > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)),
+            p @ (2 | 3) => {
+                let bit = if p == 2 { 4 } else { 8 };
+                let sum = m.parts.iter().try_fold(0u64, |a, &x| a.checked_add(x));
+                d & bit != 0
+                    && sum == Some(r)
+                    && m.parts.iter().all(|&x| x > 0)
+                    && !(self.code.unequal() && m.parts[0] == m.parts[1])
+            }
+            _ => false,
+        }
+    }
+
+    fn any_heap_move(&self, n: u64) -> Option<TakeBreak> {
+        for (k, d) in self.digits(n) {
+            let r = n - k;
+            if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
+                return Some(TakeBreak {
+                    take: k,
+                    parts: Vec::new(),
+                });
+            }
+            let min_two = if self.code.unequal() { 3 } else { 2 };
+            if d & 4 != 0 && r >= min_two {
+                return Some(TakeBreak {
+                    take: k,
+                    parts: vec![1, r - 1],
+                });
+            }
+            if d & 8 != 0 && r >= 3 {
+                return Some(TakeBreak {
+                    take: k,
+                    parts: vec![1, 1, r - 2],
+                });
+            }
+        }
+        None
+    }
+}
+
+impl HeapSolution for OctalRule {
+    fn heap_grundy(&self, n: u64) -> Nimber {
+        Nimber(u64::from(self.value(n)))
+    }
+
+    fn rule_details(&self) -> Vec<(String, String)> {
+        let known = self.known.read().unwrap_or_else(|e| e.into_inner());
+        let text = match known.period {
+            Some(p) => format!(
+                "preperiod {}, period {}: {}",
+                p.preperiod,
+                p.period,
+                prefix_period(known.sequence.values(), p, 40)
+            ),
+            None => format!(
+                "no period proven in the first {} values",
+                known.sequence.len()
+            ),
+        };
+        vec![
+            ("grundy sequence".into(), text),
+            ("code".into(), self.code.to_string()),
+        ]
+    }
+}
+
+/// The catalog's rules of a take-and-break game: heaps, with a size limit
+/// where values must be computed.
+#[derive(Debug)]
+pub struct OctalRules(HeapRules<OctalRule>);
+
+impl Rules for OctalRules {
+    type Position = Octal;
+
+    fn name(&self) -> String {
+        self.0.rule.name()
+    }
+
+    fn parse_position(&self, words: &[&str]) -> Result<Octal, ParseError> {
+        let heaps = parse_heaps(words, self.0.example)?;
+        let max = self.0.rule.max_heap();
+        if let Some(i) = heaps.iter().position(|&h| h > max) {
+            return Err(ParseError::TooLarge {
+                token: words[i].to_string(),
+                what: format!(
+                    "a heap of {} (no proven period, so its values are computed)",
+                    self.0.rule.code()
+                ),
+                max: max.to_string(),
+            });
+        }
+        Ok(Heaps::with_rule(Arc::clone(&self.0.rule), heaps))
+    }
+
+    fn small_positions(&self, size: u64) -> Vec<Octal> {
+        self.0.small_positions(size)
+    }
+}
+
+/// The game of `code`, named `name`.
+pub fn game(name: String, code: HeapCode, example: &'static str) -> Box<dyn AnyGame> {
+    with_formula(OctalRules(HeapRules {
+        rule: Arc::new(OctalRule::new(name, code)),
+        example,
+        max_heaps: 3,
+    }))
+}
+
+fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+    let text = param.ok_or_else(|| {
+        ParseError::invalid("octal needs its code: write `octal:0.07 5 8 13` (Dawson's Kayles)")
+    })?;
+    let code: HeapCode = text
+        .parse()
+        .map_err(|e| ParseError::invalid(format!("{e}")))?;
+    Ok(game(format!("octal:{code}"), code, "octal:0.07 5 8 13"))
+}
+
+macro_rules! named {
+    ($fn:ident, $name:literal) => {
+        fn $fn(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+            if param.is_some() {
+                return Err(ParseError::invalid(concat!($name, " takes no parameter")));
+            }
+            let code: HeapCode = $name
+                .parse()
+                .map_err(|e| ParseError::invalid(format!("{e}")))?;
+            Ok(game($name.to_string(), code, concat!($name, " 5 8 13")))
+        }
+    };
+}
+
+named!(build_kayles, "kayles");
+named!(build_dawsons_kayles, "dawsons-kayles");
+named!(build_dawsons_chess, "dawsons-chess");
+named!(build_grundys_game, "grundys-game");
+
+const PLAN: VerifyPlan = VerifyPlan {
+    size: 10,
+    meaning: "1 to 3 heaps of 0 to N tokens",
+    instances: &[
+        "octal:0.07",
+        "octal:0.6",
+        "octal:0.137",
+        "octal:4.4",
+        "octal:0.8",
+        "octal:grundy",
+    ],
+};
+
+const fn named_entry(
+    name: &'static str,
+    summary: &'static str,
+    example: &'static str,
+    build: crate::catalog::Build,
+) -> Entry {
+    Entry {
+        name,
+        parameter: None,
+        summary,
+        position: "HEAP... (heap sizes)",
+        example,
+        verify: VerifyPlan {
+            instances: &[],
+            ..PLAN
+        },
+        sequence_position: Some("{n}"),
+        table_position: Some("{i} {j}"),
+        build,
+    }
+}
+
+/// The catalog entry of every take-and-break code.
+pub const ENTRY: Entry = Entry {
+    name: "octal",
+    parameter: Some("CODE: a take-and-break code such as 0.07, .6, 4.4 or 0.8F, or grundy"),
+    summary: "take-and-break games by code (Winning Ways ch. 4); periods proven by Guy-Smith",
+    position: "HEAP... (heap sizes)",
+    example: "octal:0.07 5 8 13",
+    verify: PLAN,
+    sequence_position: Some("{n}"),
+    table_position: Some("{i} {j}"),
+    build,
+};
+
+/// Kayles (0.77).
+pub const KAYLES: Entry = named_entry(
+    "kayles",
+    "Kayles, octal 0.77: knock down one pin or two adjacent",
+    "kayles 5 8 13",
+    build_kayles,
+);
+/// Dawson's Kayles (0.07).
+pub const DAWSONS_KAYLES: Entry = named_entry(
+    "dawsons-kayles",
+    "Dawson's Kayles, octal 0.07: knock down two adjacent pins",
+    "dawsons-kayles 5 8 13",
+    build_dawsons_kayles,
+);
+/// Dawson's chess (0.137).
+pub const DAWSONS_CHESS: Entry = named_entry(
+    "dawsons-chess",
+    "Dawson's chess, octal 0.137",
+    "dawsons-chess 5 8 13",
+    build_dawsons_chess,
+);
+/// Grundy's game.
+pub const GRUNDYS_GAME: Entry = named_entry(
+    "grundys-game",
+    "Grundy's game: split one heap into two unequal heaps",
+    "grundys-game 5 8 13",
+    build_grundys_game,
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{check, AnalyzeOptions, Limits, Outcome, Play};
+
+    #[test]
+    fn solution_matches_search_on_small_positions() {
+        for code in [
+            "0.07", "0.6", "0.137", "4.4", "0.8", "grundy", "0.77", "0.3033",
+        ] {
+            let rules = OctalRules(HeapRules {
+                rule: Arc::new(OctalRule::new(code.into(), code.parse().unwrap())),
+                example: "",
+                max_heaps: 3,
+            });
+            check(rules.small_positions(9), Limits::default())
+                .unwrap_or_else(|e| panic!("{code}: {e}"));
+        }
+    }
+
+    #[test]
+    fn dawsons_kayles_sum_has_winning_moves() {
+        // .07 has G(n) = A002187(n - 1): G(5) = 0, G(8) = 1, G(13) = 2.
+        let g = crate::catalog::game("octal:0.07").unwrap();
+        let a = g
+            .parse(&["5", "8", "13"])
+            .unwrap()
+            .analyze(&AnalyzeOptions::default())
+            .unwrap();
+        assert_eq!(a.grundy, Some(1 ^ 2));
+        assert_eq!(a.outcome, Outcome::Next);
+        assert!(!a.winning_moves.is_empty());
+        // Each winning move leaves a P-position.
+        for m in &a.winning_moves {
+            let to: Vec<&str> = m.to.split_whitespace().collect();
+            let after = g
+                .parse(&to)
+                .unwrap()
+                .analyze(&AnalyzeOptions::default())
+                .unwrap();
+            assert_eq!(after.grundy, Some(0), "{}", m.mv);
+        }
+    }
+
+    #[test]
+    fn misere_by_search_and_huge_heaps_by_period() {
+        let g = crate::catalog::game("kayles").unwrap();
+        let misere = AnalyzeOptions {
+            play: Play::Misere,
+            ..AnalyzeOptions::default()
+        };
+        // Misère Kayles: a single pin is lost for the player to move.
+        let a = g.parse(&["1"]).unwrap().analyze(&misere).unwrap();
+        assert_eq!(a.outcome, Outcome::Previous);
+        // Kayles' period 12 from 71: 10^12 + 4 ≡ 80, and A002186(80) = 1.
+        let big = g.parse(&["1000000000004"]).unwrap();
+        assert_eq!(big.grundy(Limits::default()).unwrap().0, Some(Nimber(1)));
+        assert!(crate::catalog::game("octal:grundy")
+            .unwrap()
+            .parse(&["100000000"])
+            .is_err());
+    }
+
+    #[test]
+    fn moves_print_and_parse() {
+        for text in ["take 2", "take 1 split 3 4", "split 2 5"] {
+            assert_eq!(text.parse::<TakeBreak>().unwrap().to_string(), text);
+        }
+        for bad in ["", "take", "split 3", "take 1 split", "jump 3"] {
+            assert!(bad.parse::<TakeBreak>().is_err(), "{bad}");
+        }
+        assert!(crate::catalog::game("octal:0.8x").is_err());
+        assert!(crate::catalog::game("octal:1.2.3").is_err());
+        assert!(crate::catalog::game("octal:").is_err());
+    }
+}

@@ -1,0 +1,152 @@
+//! The checkpoint format of long sequence runs, so that an interrupted run
+//! resumes with identical results.
+//!
+//! A checkpoint is a short text header, then the values as 16-bit
+//! little-endian numbers:
+//!
+//! ```text
+//! grundy-sequence 1
+//! rule 0.6
+//! count 1000000
+//! checksum 1A2B3C4D
+//!
+//! <count × 2 bytes>
+//! ```
+//!
+//! The checksum is Fletcher-32 over the values (the one `ogsolve` prints),
+//! so a damaged or truncated file is refused rather than resumed. Only the
+//! values are stored: the engine's other state (the rare/common split) is
+//! rebuilt from them, and the values never depend on it.
+
+use thiserror::Error;
+
+use super::code::HeapCode;
+
+const MAGIC: &str = "grundy-sequence 1";
+
+/// Why a checkpoint could not be read.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CheckpointError {
+    /// Not a checkpoint of this format.
+    #[error("not a grundy sequence checkpoint (bad header)")]
+    Header,
+    /// A checkpoint of another rule.
+    #[error("the checkpoint is for rule {found}, not {wanted}; give another file")]
+    OtherRule {
+        /// The rule in the file.
+        found: String,
+        /// The rule asked for.
+        wanted: String,
+    },
+    /// Truncated or damaged.
+    #[error("the checkpoint is damaged ({0}); delete it to start again")]
+    Damaged(String),
+}
+
+/// Fletcher-32 of 16-bit values, as `ogsolve` prints it.
+pub fn checksum(values: &[u16]) -> u32 {
+    let (mut a, mut b) = (0u16, 0u16);
+    for &v in values {
+        a = a.wrapping_add(v);
+        b = b.wrapping_add(a);
+    }
+    (u32::from(b) << 16) | u32::from(a)
+}
+
+/// The bytes of a checkpoint of `values` for `code`.
+pub fn encode(code: &HeapCode, values: &[u16]) -> Vec<u8> {
+    let header = format!(
+        "{MAGIC}\nrule {code}\ncount {}\nchecksum {:08X}\n\n",
+        values.len(),
+        checksum(values)
+    );
+    let mut bytes = header.into_bytes();
+    bytes.reserve(values.len() * 2);
+    for &v in values {
+        bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    bytes
+}
+
+/// The values of a checkpoint for `code`.
+///
+/// # Errors
+/// [`CheckpointError`] for another format, another rule, or a damaged file.
+pub fn decode(code: &HeapCode, bytes: &[u8]) -> Result<Vec<u16>, CheckpointError> {
+    let end = bytes
+        .windows(2)
+        .position(|w| w == b"\n\n")
+        .ok_or(CheckpointError::Header)?;
+    let header = std::str::from_utf8(&bytes[..end]).map_err(|_| CheckpointError::Header)?;
+    let mut lines = header.lines();
+    if lines.next() != Some(MAGIC) {
+        return Err(CheckpointError::Header);
+    }
+    let mut field = |name: &str| {
+        lines
+            .next()
+            .and_then(|l| l.strip_prefix(name))
+            .map(str::trim)
+            .ok_or(CheckpointError::Header)
+    };
+    let rule = field("rule ")?.to_string();
+    let count: usize = field("count ")?
+        .parse()
+        .map_err(|_| CheckpointError::Header)?;
+    let sum = u32::from_str_radix(field("checksum ")?, 16).map_err(|_| CheckpointError::Header)?;
+    if rule != code.to_string() {
+        return Err(CheckpointError::OtherRule {
+            found: rule,
+            wanted: code.to_string(),
+        });
+    }
+    let body = &bytes[end + 2..];
+    if body.len() != count * 2 {
+        return Err(CheckpointError::Damaged(format!(
+            "{} bytes of values, expected {}",
+            body.len(),
+            count * 2
+        )));
+    }
+    let values: Vec<u16> = body
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    if checksum(&values) != sum {
+        return Err(CheckpointError::Damaged("checksum mismatch".into()));
+    }
+    Ok(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_damage() {
+        let code: HeapCode = "0.6".parse().unwrap();
+        let values = vec![0u16, 0, 1, 0, 2, 1, 65000];
+        let bytes = encode(&code, &values);
+        assert_eq!(decode(&code, &bytes).unwrap(), values);
+        let other: HeapCode = "0.07".parse().unwrap();
+        assert!(matches!(
+            decode(&other, &bytes),
+            Err(CheckpointError::OtherRule { .. })
+        ));
+        let mut bad = bytes.clone();
+        *bad.last_mut().unwrap() ^= 1;
+        assert!(matches!(
+            decode(&code, &bad),
+            Err(CheckpointError::Damaged(_))
+        ));
+        assert!(decode(&code, &bytes[..bytes.len() - 1]).is_err());
+        assert_eq!(decode(&code, b"hello\n\n"), Err(CheckpointError::Header));
+    }
+
+    #[test]
+    fn fletcher_matches_a_hand_computation() {
+        // a: 1, 3, 6; b: 1, 4, 10.
+        assert_eq!(checksum(&[1, 2, 3]), (10 << 16) | 6);
+    }
+}

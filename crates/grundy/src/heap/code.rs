@@ -1,0 +1,275 @@
+//! Take-and-break codes: `0.07`, `.6`, `4.0`, `0.8`, Grundy's game, subtraction sets.
+//!
+//! In a code `d0.d1d2d3…` the digit `dk` says what a move that takes `k`
+//! tokens from one heap may leave: bit 1 nothing (the heap had exactly `k`),
+//! bit 2 one heap, bit 4 two non-empty heaps, bit 8 three non-empty heaps
+//! (hexadecimal digits 8–F). `d0` (before the point) concerns splitting
+//! without taking; only its bits 4 and 8 mean anything, so it is 0, 4, 8 or C.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// The most digits after the point (the most tokens a move may take).
+pub const MAX_DIGITS: usize = 4096;
+
+/// A rule for one heap: a take-and-break code or Grundy's game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HeapCode {
+    /// A take-and-break code; `digits[k]` is the digit for taking `k` tokens.
+    Code(Vec<u8>),
+    /// Grundy's game: split one heap into two unequal non-empty heaps.
+    Grundy,
+}
+
+/// Why a code did not parse.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseCodeError {
+    /// Nothing was given.
+    #[error("empty rule; write an octal code such as `0.07`, or a name such as `kayles`")]
+    Empty,
+    /// A character that is not a hexadecimal digit.
+    #[error("`{digit}` in `{code}` is not a digit 0-9 or A-F; write codes as `0.07` or `0.8F`")]
+    BadDigit {
+        /// The code given.
+        code: String,
+        /// The bad character.
+        digit: char,
+    },
+    /// More than one point, or none.
+    #[error("`{code}` needs exactly one point, as in `0.137` or `.6`")]
+    Points {
+        /// The code given.
+        code: String,
+    },
+    /// A digit before the point other than 0, 4, 8, C.
+    #[error("the digit `{digit}` before the point of `{code}` must be 0, 4, 8 or C (splitting without taking)")]
+    BadLeading {
+        /// The code given.
+        code: String,
+        /// The digit.
+        digit: char,
+    },
+    /// A code with no move at all.
+    #[error("`{code}` allows no move at all; give at least one non-zero digit")]
+    NoMove {
+        /// The code given.
+        code: String,
+    },
+    /// Too many digits.
+    #[error("`{code}` has more than {MAX_DIGITS} digits after the point")]
+    TooLong {
+        /// The code given.
+        code: String,
+    },
+}
+
+/// The named rules and the codes they stand for.
+pub const ALIASES: &[(&str, &str)] = &[
+    ("kayles", "0.77"),
+    ("dawsons-kayles", "0.07"),
+    ("dawsons-chess", "0.137"),
+    ("grundys-game", "grundy"),
+];
+
+impl HeapCode {
+    /// The subtraction game with set `set` as the code with digit 3 at each
+    /// element (take `s`, leaving one heap or none).
+    ///
+    /// # Errors
+    /// An empty set, 0, or an element above [`MAX_DIGITS`].
+    pub fn subtraction(set: &[u64]) -> Result<HeapCode, ParseCodeError> {
+        let bad = || ParseCodeError::NoMove {
+            code: format!("{set:?}"),
+        };
+        let top = *set.iter().max().ok_or_else(bad)?;
+        if set.contains(&0) {
+            return Err(bad());
+        }
+        if top as usize > MAX_DIGITS {
+            return Err(ParseCodeError::TooLong {
+                code: format!("{set:?}"),
+            });
+        }
+        let mut digits = vec![0u8; top as usize + 1];
+        for &s in set {
+            digits[s as usize] = 3;
+        }
+        Ok(HeapCode::Code(digits))
+    }
+
+    /// The digit for taking `k` tokens (0 beyond the code).
+    pub fn digit(&self, k: usize) -> u8 {
+        match self {
+            HeapCode::Code(d) => d.get(k).copied().unwrap_or(0),
+            HeapCode::Grundy => u8::from(k == 0) * 4,
+        }
+    }
+
+    /// The digits, index `k` for taking `k`.
+    pub fn digits(&self) -> &[u8] {
+        match self {
+            HeapCode::Code(d) => d,
+            HeapCode::Grundy => &[4],
+        }
+    }
+
+    /// The most tokens a move takes (`t` of the Guy–Smith theorem).
+    pub fn max_take(&self) -> usize {
+        self.digits().len() - 1
+    }
+
+    /// The most heaps a move leaves (1, 2 or 3).
+    pub fn max_parts(&self) -> usize {
+        let all = self.digits().iter().fold(0, |a, d| a | d);
+        if all & 8 != 0 {
+            3
+        } else if all & 4 != 0 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Whether Grundy's game's rule "the two heaps must differ" applies.
+    pub fn unequal(&self) -> bool {
+        matches!(self, HeapCode::Grundy)
+    }
+}
+
+impl FromStr for HeapCode {
+    type Err = ParseCodeError;
+
+    /// Parses a code (`0.07`, `.07`, `4.0`, `0.8F`) or a name (`kayles`).
+    fn from_str(text: &str) -> Result<HeapCode, ParseCodeError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(ParseCodeError::Empty);
+        }
+        let lower = text.to_ascii_lowercase();
+        let name = lower.strip_prefix("octal:").unwrap_or(&lower);
+        if let Some(&(_, code)) = ALIASES.iter().find(|(n, _)| *n == name) {
+            return code.parse();
+        }
+        if name == "grundy" {
+            return Ok(HeapCode::Grundy);
+        }
+        parse_digits(text, name)
+    }
+}
+
+fn parse_digits(text: &str, code: &str) -> Result<HeapCode, ParseCodeError> {
+    let mut parts = code.split('.');
+    let (Some(head), Some(tail), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(ParseCodeError::Points { code: text.into() });
+    };
+    if tail.len() > MAX_DIGITS {
+        return Err(ParseCodeError::TooLong { code: text.into() });
+    }
+    let digit = |c: char| {
+        c.to_digit(16)
+            .map(|d| d as u8)
+            .ok_or(ParseCodeError::BadDigit {
+                code: text.into(),
+                digit: c,
+            })
+    };
+    let lead = match head {
+        "" => 0,
+        h if h.chars().count() == 1 => digit(h.chars().next().unwrap_or('0'))?,
+        _ => return Err(ParseCodeError::Points { code: text.into() }),
+    };
+    if lead & 3 != 0 {
+        return Err(ParseCodeError::BadLeading {
+            code: text.into(),
+            digit: head.chars().next().unwrap_or('?'),
+        });
+    }
+    let mut digits = vec![lead];
+    for c in tail.chars() {
+        digits.push(digit(c)?);
+    }
+    while digits.len() > 1 && digits.last() == Some(&0) {
+        digits.pop();
+    }
+    if digits.iter().all(|&d| d == 0) {
+        return Err(ParseCodeError::NoMove { code: text.into() });
+    }
+    Ok(HeapCode::Code(digits))
+}
+
+/// Canonical form: `0.07` (leading digit always written, upper-case hex),
+/// `grundy` for Grundy's game.
+impl fmt::Display for HeapCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeapCode::Grundy => f.write_str("grundy"),
+            HeapCode::Code(d) => {
+                write!(f, "{:X}.", d[0])?;
+                if d.len() == 1 {
+                    f.write_str("0")?;
+                }
+                d[1..].iter().try_for_each(|x| write!(f, "{x:X}"))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_print_back_canonically() {
+        for (text, canon) in [
+            ("0.07", "0.07"),
+            (".07", "0.07"),
+            ("0.770", "0.77"),
+            ("4.0", "4.0"),
+            ("4.", "4.0"),
+            ("0.8f", "0.8F"),
+            ("kayles", "0.77"),
+            ("dawsons-chess", "0.137"),
+            ("grundys-game", "grundy"),
+        ] {
+            assert_eq!(text.parse::<HeapCode>().unwrap().to_string(), canon);
+        }
+    }
+
+    #[test]
+    fn bad_codes_are_refused() {
+        assert!(matches!(
+            "0.8x".parse::<HeapCode>(),
+            Err(ParseCodeError::BadDigit { digit: 'x', .. })
+        ));
+        assert!(matches!(
+            "1.2.3".parse::<HeapCode>(),
+            Err(ParseCodeError::Points { .. })
+        ));
+        assert_eq!("".parse::<HeapCode>(), Err(ParseCodeError::Empty));
+        assert!(matches!(
+            "1.2".parse::<HeapCode>(),
+            Err(ParseCodeError::BadLeading { .. })
+        ));
+        assert!(matches!(
+            "0.000".parse::<HeapCode>(),
+            Err(ParseCodeError::NoMove { .. })
+        ));
+        assert!(matches!(
+            "07".parse::<HeapCode>(),
+            Err(ParseCodeError::Points { .. })
+        ));
+    }
+
+    #[test]
+    fn shape_of_a_code() {
+        let c: HeapCode = "0.137".parse().unwrap();
+        assert_eq!((c.max_take(), c.max_parts()), (3, 2));
+        let s = HeapCode::subtraction(&[1, 3, 4]).unwrap();
+        assert_eq!(s.to_string(), "0.3033");
+        assert_eq!(s.max_parts(), 1);
+        assert_eq!("0.8".parse::<HeapCode>().unwrap().max_parts(), 3);
+    }
+}

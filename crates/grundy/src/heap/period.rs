@@ -1,0 +1,245 @@
+//! Proving that a Grundy sequence is periodic (Guy–Smith), as it is computed.
+//!
+//! For a finite code whose moves take at most `t` tokens and leave at most
+//! `s` heaps, if `G(n + p) = G(n)` for `n0 ≤ n < s·n0 + (s−1)·p + t`, then it
+//! holds for every `n ≥ n0`: a heap of `n + p` beyond that range leaves
+//! heaps of which one is at least `n0 + p`, and shortening it by `p` gives an
+//! option of `n` of the same value, and back (induction on `n`). With `s = 2`
+//! this is the theorem of Guy and Smith. Grundy's game is not a finite code
+//! (its two heaps must differ), so the theorem does not apply to it.
+//!
+//! [`PeriodWatch`] looks for a candidate period from time to time (the
+//! smallest period of every suffix at once, by the prefix function of the
+//! reversed sequence), then checks each new value against it, and reports
+//! the moment the proof is complete.
+//!
+//! # References
+//! R. K. Guy, C. A. B. Smith, *The G-values of various games*, Proc.
+//! Cambridge Philos. Soc. 52 (1956); Winning Ways, ch. 4.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::code::HeapCode;
+
+/// The most values the candidate search looks back over.
+pub const WINDOW: usize = 1 << 25;
+
+/// A proven eventual period: `G(n + period) = G(n)` for all `n ≥ preperiod`,
+/// with both numbers least.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Periodicity {
+    /// How many values come before the periodic part.
+    pub preperiod: usize,
+    /// The period's length.
+    pub period: usize,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    start: usize,
+    period: usize,
+    needed: usize,
+}
+
+/// Watches a growing sequence for a proof of periodicity.
+#[derive(Clone, Debug)]
+pub struct PeriodWatch {
+    parts: usize,
+    take: usize,
+    candidate: Option<Candidate>,
+    next_check: usize,
+}
+
+impl PeriodWatch {
+    /// A watch for `code`; `None` for Grundy's game, where no theorem applies.
+    pub fn new(code: &HeapCode) -> Option<PeriodWatch> {
+        (!code.unequal()).then(|| PeriodWatch {
+            parts: code.max_parts(),
+            take: code.max_take(),
+            candidate: None,
+            next_check: 0,
+        })
+    }
+
+    /// How many values the proof of period `p` from `n0` needs.
+    pub fn needed(&self, n0: usize, p: usize) -> usize {
+        self.parts * n0 + self.parts * p + self.take
+    }
+
+    /// To call after each new value of `g`: the period, once proven.
+    pub fn observe(&mut self, g: &[u16]) -> Option<Periodicity> {
+        let n = g.len();
+        if let Some(c) = self.candidate {
+            if n > c.start + c.period && g[n - 1] != g[n - 1 - c.period] {
+                self.candidate = None;
+            } else if n >= c.needed {
+                return Some(least(g, c.start, c.period));
+            }
+        }
+        if self.candidate.is_none() && n >= self.next_check {
+            self.next_check = n + (n / 16).max(16);
+            self.candidate = self.best_candidate(g);
+            if self.candidate.is_some_and(|c| n >= c.needed) {
+                return self.candidate.map(|c| least(g, c.start, c.period));
+            }
+        }
+        None
+    }
+
+    /// The candidate whose proof would complete soonest.
+    ///
+    /// # Complexity
+    /// `O(min(n, WINDOW))` time and 4 bytes per value looked at.
+    fn best_candidate(&self, g: &[u16]) -> Option<Candidate> {
+        let n = g.len();
+        let len = n.min(WINDOW);
+        let rev = |i: usize| g[n - 1 - i];
+        let mut border = vec![0u32; len];
+        let mut best: Option<Candidate> = None;
+        for i in 1..len {
+            let mut k = border[i - 1] as usize;
+            while k > 0 && rev(i) != rev(k) {
+                k = border[k - 1] as usize;
+            }
+            if rev(i) == rev(k) {
+                k += 1;
+            }
+            border[i] = k as u32;
+            let (suffix, period) = (i + 1, i + 1 - k);
+            if 2 * period <= suffix {
+                let start = n - suffix;
+                let needed = self.needed(start, period);
+                if best.map_or(true, |b| needed < b.needed) {
+                    best = Some(Candidate {
+                        start,
+                        period,
+                        needed,
+                    });
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The least period and preperiod, given a proven period `p` from `n0`.
+fn least(g: &[u16], n0: usize, p: usize) -> Periodicity {
+    let period = (1..=p)
+        .filter(|d| p % d == 0)
+        .find(|&d| (n0..n0 + p).all(|i| g[i] == g[i + d]))
+        .unwrap_or(p);
+    let mut start = n0;
+    while start > 0 && g[start - 1] == g[start - 1 + period] {
+        start -= 1;
+    }
+    Periodicity {
+        preperiod: start,
+        period,
+    }
+}
+
+/// `prefix(period)` notation: `0 0 1 (1 2 0 3)`, eliding values beyond
+/// `max_shown` on each side with `…`.
+pub fn prefix_period(values: &[u16], p: Periodicity, max_shown: usize) -> String {
+    let show = |v: &[u16]| {
+        let mut s = String::new();
+        for (i, x) in v.iter().take(max_shown).enumerate() {
+            if i > 0 {
+                s.push(' ');
+            }
+            let _ = write!(s, "{x}");
+        }
+        if v.len() > max_shown {
+            s.push_str(" …");
+        }
+        s
+    };
+    let pre = show(&values[..p.preperiod]);
+    let per = show(&values[p.preperiod..p.preperiod + p.period]);
+    if pre.is_empty() {
+        format!("({per})")
+    } else {
+        format!("{pre} ({per})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn watch(parts: usize, take: usize) -> PeriodWatch {
+        PeriodWatch {
+            parts,
+            take,
+            candidate: None,
+            next_check: 0,
+        }
+    }
+
+    fn run(
+        w: &mut PeriodWatch,
+        seq: &dyn Fn(usize) -> u16,
+        max: usize,
+    ) -> Option<(Periodicity, usize)> {
+        let mut g = Vec::new();
+        for i in 0..max {
+            g.push(seq(i));
+            if let Some(p) = w.observe(&g) {
+                return Some((p, g.len()));
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn known_prefix_and_period_is_found_exactly() {
+        // prefix 5 9 2 7, then (1 2 3 1 4) repeated.
+        let prefix = [5u16, 9, 2, 7];
+        let period = [1u16, 2, 3, 1, 4];
+        let seq = |i: usize| {
+            if i < 4 {
+                prefix[i]
+            } else {
+                period[(i - 4) % 5]
+            }
+        };
+        let (p, at) = run(&mut watch(2, 3), &seq, 1000).unwrap();
+        assert_eq!(
+            p,
+            Periodicity {
+                preperiod: 4,
+                period: 5
+            }
+        );
+        // The proof is complete at 2·4 + 2·5 + 3 = 21 values, not later.
+        assert_eq!(at, 21);
+    }
+
+    #[test]
+    fn a_prefix_that_imitates_the_period_is_not_counted() {
+        // The last prefix value equals the period's last: preperiod is 3.
+        let seq = |i: usize| match i {
+            0 => 8,
+            1 => 8,
+            2 => 5,
+            _ => [1u16, 5][(i - 3) % 2],
+        };
+        let (p, _) = run(&mut watch(2, 1), &seq, 200).unwrap();
+        assert_eq!(
+            p,
+            Periodicity {
+                preperiod: 2,
+                period: 2
+            }
+        );
+        let shown = prefix_period(&(0..10).map(seq).collect::<Vec<_>>(), p, 10);
+        assert_eq!(shown, "8 8 (5 1)");
+    }
+
+    #[test]
+    fn no_period_no_proof() {
+        assert!(run(&mut watch(2, 2), &|i| (i as f64).sqrt() as u16, 3000).is_none());
+    }
+}

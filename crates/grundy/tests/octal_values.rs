@@ -1,0 +1,162 @@
+//! Grundy sequences of take-and-break games against published values
+//! (`tests/data/octal.txt`, each block citing its source), by both engines;
+//! and the naive and rare/common engines against each other.
+
+use grundy::heap::code::HeapCode;
+use grundy::heap::period::{PeriodWatch, Periodicity};
+use grundy::heap::sequence::{Method, Sequence};
+
+struct Block {
+    source: String,
+    rule: HeapCode,
+    /// (heap, value) pairs.
+    known: Vec<(usize, u16)>,
+}
+
+fn blocks() -> Vec<Block> {
+    let text = include_str!("data/octal.txt");
+    let mut out = Vec::new();
+    for chunk in text.split("\n\n") {
+        let mut source = None;
+        let mut rule = None;
+        let mut offset = 0;
+        let mut known = Vec::new();
+        for line in chunk.lines() {
+            if let Some(s) = line.strip_prefix("# Source:") {
+                source = Some(s.trim().to_string());
+            } else if line.starts_with('#') {
+            } else if let Some(r) = line.strip_prefix("rule ") {
+                rule = Some(r.parse::<HeapCode>().expect("rule parses"));
+            } else if let Some(o) = line.strip_prefix("offset ") {
+                offset = o.parse().unwrap();
+            } else if let Some(a) = line.strip_prefix("at ") {
+                let (n, v) = a.split_once(' ').unwrap();
+                known.push((n.parse().unwrap(), v.parse().unwrap()));
+            } else {
+                for (i, v) in line
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|v| !v.is_empty())
+                    .enumerate()
+                {
+                    known.push((offset + i, v.parse().unwrap()));
+                }
+            }
+        }
+        if let (Some(source), Some(rule)) = (source, rule) {
+            out.push(Block {
+                source,
+                rule,
+                known,
+            });
+        }
+    }
+    out
+}
+
+fn computed(rule: &HeapCode, method: Method, len: usize) -> Vec<u16> {
+    let mut s = Sequence::new(rule.clone(), method);
+    s.extend_to(len).unwrap();
+    s.values().to_vec()
+}
+
+#[test]
+fn published_values_hold_for_both_engines() {
+    let blocks = blocks();
+    assert!(blocks.len() >= 12, "data file has {} blocks", blocks.len());
+    for b in &blocks {
+        let len = b.known.iter().map(|&(n, _)| n + 1).max().unwrap();
+        for method in [Method::Naive, Method::Sparse, Method::Auto] {
+            let g = computed(&b.rule, method, len);
+            for &(n, v) in &b.known {
+                assert_eq!(
+                    g[n], v,
+                    "{} G({n}) by {method:?}; source: {}",
+                    b.rule, b.source
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn naive_and_sparse_agree_on_long_runs() {
+    let codes = [
+        "0.6", "0.16", "0.07", "0.77", "0.137", "0.4", "0.54", "0.354", "0.127", "0.56", "0.14",
+        "0.165", "0.36", "0.72", "0.753", "4.4", "4.07", "0.106", "0.6111", "grundy",
+    ];
+    for code in codes {
+        let rule: HeapCode = code.parse().unwrap();
+        let naive = computed(&rule, Method::Naive, 3000);
+        let sparse = computed(&rule, Method::Sparse, 3000);
+        let first_diff = naive.iter().zip(&sparse).position(|(a, b)| a != b);
+        assert_eq!(first_diff, None, "{code}: naive and sparse differ");
+    }
+}
+
+fn proven(code: &str, max: usize) -> Option<Periodicity> {
+    let rule: HeapCode = code.parse().unwrap();
+    let mut watch = PeriodWatch::new(&rule)?;
+    let mut s = Sequence::new(rule, Method::Auto);
+    while s.len() < max {
+        s.push().unwrap();
+        if let Some(p) = watch.observe(s.values()) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+#[test]
+fn published_periods_are_proven() {
+    // OEIS A002187: .137 has period 34, last exception at n = 51; .07 is
+    // shifted by one (last exception 52, so preperiod 53, as the issue notes).
+    assert_eq!(
+        proven("0.137", 1000),
+        Some(Periodicity {
+            preperiod: 52,
+            period: 34
+        })
+    );
+    assert_eq!(
+        proven("0.07", 1000),
+        Some(Periodicity {
+            preperiod: 53,
+            period: 34
+        })
+    );
+    // OEIS A002186: Kayles is periodic with period 12 from n = 71 (last exception 70).
+    assert_eq!(
+        proven("kayles", 1000),
+        Some(Periodicity {
+            preperiod: 71,
+            period: 12
+        })
+    );
+    // OEIS A071434: .1377 has period 24, last exception at n = 140.
+    assert_eq!(
+        proven("0.1377", 2000),
+        Some(Periodicity {
+            preperiod: 141,
+            period: 24
+        })
+    );
+    // OEIS A071435: .177 has period 20, last exception at n = 496.
+    assert_eq!(
+        proven("0.177", 3000),
+        Some(Periodicity {
+            preperiod: 497,
+            period: 20
+        })
+    );
+    // Winning Ways ch. 4: S = {1,3,4} has period 7 from 0.
+    assert_eq!(
+        proven("0.3033", 100),
+        Some(Periodicity {
+            preperiod: 0,
+            period: 7
+        })
+    );
+    // Grundy's game is not a finite code: no proof is attempted.
+    assert_eq!(proven("grundy", 100), None);
+}
