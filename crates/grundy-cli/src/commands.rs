@@ -6,11 +6,10 @@ pub mod judge;
 pub mod list;
 pub mod nimber;
 pub mod pattern;
-pub mod play;
-pub mod table;
 pub mod period;
 pub mod play;
 pub mod sequence;
+pub mod table;
 pub mod verify;
 
 use std::path::Path;

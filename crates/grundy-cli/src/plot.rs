@@ -380,9 +380,6 @@ impl Picture for Sequence<'_> {
     }
 }
 
-// `grundy sequence --png/--svg` (from the take-and-break work) calls this;
-// until that command is merged only the tests do.
-#[cfg_attr(not(test), allow(dead_code))]
 /// Writes a plot of the sequence `values` (G(first), G(first + 1), ...;
 /// `None` where unknown, drawn as a grey bar) to `path`: one coloured bar
 /// per n, with P-positions (value 0) marked black under the axis.

@@ -52,14 +52,11 @@ pub struct GuessArgs {
     /// The largest formula size (node count) to try.
     #[arg(long, value_name = "S", default_value_t = 12)]
     max_size: usize,
-    /// The constants formulas may use.
-    #[arg(
-        long,
-        value_name = "LIST",
-        value_delimiter = ',',
-        default_value = "1,2,3,4"
-    )]
-    constants: Vec<u64>,
+    /// The constants formulas may use [default: 1,2,3,4 for sequences; 1,2 for
+    /// tables, whose two variables already make the search wide enough to fill
+    /// the memory at size 9].
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    constants: Option<Vec<u64>>,
     /// Memory for stored value vectors, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 256)]
     memory: usize,
@@ -191,7 +188,10 @@ fn guess(args: &GuessArgs) -> anyhow::Result<ExitCode> {
     let small_values = source::values(game.as_ref(), entry, small, limits)?;
     let large_cells = large.cells();
     let options = GuessOptions {
-        constants: args.constants.clone(),
+        constants: args.constants.clone().unwrap_or_else(|| match small {
+            Shape::Sequence { .. } => vec![1, 2, 3, 4],
+            Shape::Table { .. } => vec![1, 2],
+        }),
         max_size: args.max_size,
         max_stored_values: args.memory.saturating_mul(1 << 17),
         max_results: 5,

@@ -21,6 +21,7 @@ use serde::Serialize;
 
 use crate::cli::SearchArgs;
 use crate::output::{json_line, progress, stdout};
+use crate::plot::{sequence_plot, Format};
 
 #[derive(Args, Debug)]
 pub struct SequenceArgs {
@@ -37,6 +38,12 @@ pub struct SequenceArgs {
     /// Print only the Fletcher-32 checksum of the values (as `ogsolve` prints it).
     #[arg(long, conflicts_with = "json")]
     pub checksum: bool,
+    /// Write a plot of value against n as PNG to FILE (P-positions marked) instead of printing.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "checksum"])]
+    pub png: Option<PathBuf>,
+    /// Write the plot as SVG to FILE.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "checksum"])]
+    pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub engine: EngineArgs,
     #[command(flatten)]
@@ -98,19 +105,30 @@ pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
                 writeln!(stdout(), "checksum {sum:X}")?;
                 return Ok(ExitCode::SUCCESS);
             }
-            print(&code.to_string(), &seq.values()[..args.len], args.json)
+            print(args, &code.to_string(), &seq.values()[..args.len])
         }
         Err(code_error) => by_catalog(args, &code_error),
     }
 }
 
-fn print<T: Serialize + ToString>(
+/// Prints the values (text or JSON), or writes the plots asked for.
+fn print<T: Serialize + ToString + Copy + Into<u64>>(
+    args: &SequenceArgs,
     rule: &str,
     values: &[T],
-    json: bool,
 ) -> anyhow::Result<ExitCode> {
+    let plots = [(&args.png, Format::Png), (&args.svg, Format::Svg)];
+    if plots.iter().any(|(p, _)| p.is_some()) {
+        let values: Vec<Option<u64>> = values.iter().map(|&v| Some(v.into())).collect();
+        for (path, format) in plots {
+            if let Some(path) = path {
+                sequence_plot(&values, 0, path, format)?;
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut out = stdout();
-    if json {
+    if args.json {
         json_line(
             &mut out,
             &Json {
@@ -161,7 +179,7 @@ fn by_catalog(args: &SequenceArgs, code_error: &anyhow::Error) -> anyhow::Result
                 .with_context(|| format!("G({n}) is too large to search; raise --max-positions"))
         })
         .collect::<anyhow::Result<_>>()?;
-    print(&game.name(), &values, args.json)
+    print(args, &game.name(), &values)
 }
 
 /// Computes at least `len` values of `code` (fewer if `watch` proves a
