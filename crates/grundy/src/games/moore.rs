@@ -286,7 +286,7 @@ pub const ENTRY: Entry = Entry {
     position: "HEAP... (heap sizes)",
     example: "moore:2 3 5 6",
     verify: VerifyPlan {
-        size: 4,
+        size: 5,
         meaning: "1 to K+2 heaps of 0 to N tokens",
         instances: &["moore:1", "moore:2", "moore:3"],
     },

@@ -149,7 +149,7 @@ pub const ENTRY: Entry = Entry {
     position: "HEAP... (heap sizes, 0 to 2^64-1)",
     example: "nim 3 4 5",
     verify: VerifyPlan {
-        size: 7,
+        size: 12,
         meaning: "1 to 3 heaps of 0 to N tokens, normal and misère play",
         instances: &["nim"],
     },

@@ -252,7 +252,7 @@ pub const ENTRY: Entry = Entry {
     position: "COINS... (coins on steps 1, 2, ...)",
     example: "staircase 3 0 2 5",
     verify: VerifyPlan {
-        size: 3,
+        size: 4,
         meaning: "1 to 4 steps of 0 to N coins",
         instances: &["staircase"],
     },

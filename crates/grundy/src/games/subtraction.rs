@@ -390,7 +390,7 @@ pub const ENTRY: Entry = Entry {
     position: "HEAP... (heap sizes)",
     example: "subtraction:1,3,4 10 7",
     verify: VerifyPlan {
-        size: 24,
+        size: 40,
         meaning: "1 to 3 heaps of 0 to N tokens",
         instances: &[
             "subtraction:1,3,4",
@@ -412,7 +412,7 @@ pub const BASH: Entry = Entry {
     position: "HEAP... (heap sizes)",
     example: "bash:3 10",
     verify: VerifyPlan {
-        size: 24,
+        size: 40,
         meaning: "1 to 3 heaps of 0 to N tokens",
         instances: &["bash:1", "bash:3", "bash:5"],
     },
