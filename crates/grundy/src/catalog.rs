@@ -53,6 +53,11 @@ pub const ENTRIES: &[Entry] = &[
     games::subtraction::BASH,
     games::moore::ENTRY,
     games::staircase::ENTRY,
+    games::octal::ENTRY,
+    games::octal::KAYLES,
+    games::octal::DAWSONS_KAYLES,
+    games::octal::DAWSONS_CHESS,
+    games::octal::GRUNDYS_GAME,
     games::fibonacci::ENTRY,
     games::wythoff::ENTRY,
     games::coins::ENTRY,
@@ -62,11 +67,6 @@ pub const ENTRIES: &[Entry] = &[
     games::mimo_yuyu::ENTRY,
     games::script::ENTRY,
     crate::sum::ENTRY,
-    games::octal::ENTRY,
-    games::octal::KAYLES,
-    games::octal::DAWSONS_KAYLES,
-    games::octal::DAWSONS_CHESS,
-    games::octal::GRUNDYS_GAME,
 ];
 
 /// A game name that is not in the catalog, or a bad parameter.
