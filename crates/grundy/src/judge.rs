@@ -227,6 +227,21 @@ impl<'a> Tokens<'a> {
         Ok(self.uint(what, lo as u64, hi as u64)? as usize)
     }
 
+    /// A count within `count = (what, lo, hi)`, then that many integers
+    /// within `item = (what, lo, hi)`: the "n, then n numbers" shape of most
+    /// judges' inputs.
+    ///
+    /// # Errors
+    /// As [`Tokens::int`], for the count or any item.
+    pub fn counted(
+        &mut self,
+        count: (&str, usize, usize),
+        item: (&str, u64, u64),
+    ) -> Result<Vec<u64>, JudgeError> {
+        let n = self.count(count.0, count.1, count.2)?;
+        (0..n).map(|_| self.uint(item.0, item.1, item.2)).collect()
+    }
+
     /// An error at the current line.
     pub fn invalid(&self, message: impl Into<String>) -> JudgeError {
         JudgeError::Invalid {
@@ -265,6 +280,13 @@ impl InputWriter {
         let words: Vec<String> = values.into_iter().map(|v| v.to_string()).collect();
         self.text.push_str(&words.join(" "));
         self.text.push('\n');
+    }
+
+    /// A line with how many values there are, then a line of the values.
+    pub fn counted<T: std::fmt::Display>(&mut self, values: impl IntoIterator<Item = T>) {
+        let values: Vec<T> = values.into_iter().collect();
+        self.line(format_args!("{}", values.len()));
+        self.numbers(values);
     }
 
     /// The text.

@@ -52,8 +52,7 @@ fn generate_3537(seed: u64, max: bool) -> String {
     };
     for _ in 0..cases {
         let n = if max { n } else { r.range(0, n) };
-        w.line(format_args!("{n}"));
-        w.numbers((0..n).map(|_| r.range(0, coin)));
+        w.counted((0..n).map(|_| r.range(0, coin)));
     }
     w.finish()
 }

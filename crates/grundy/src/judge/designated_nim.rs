@@ -21,10 +21,7 @@ pub const LUOGU_P5675: Problem = Problem {
 /// N ≤ 1000 piles of 1 to 511; the number of losing schemes mod 10^9+7.
 fn solve_p5675(input: &str) -> Result<String, JudgeError> {
     let mut t = Tokens::new(input);
-    let n = t.count("N", 1, 1000)?;
-    let piles = (0..n)
-        .map(|_| t.uint("a pile a_i", 1, 511))
-        .collect::<Result<Vec<_>, _>>()?;
+    let piles = t.counted(("N", 1, 1000), ("a pile a_i", 1, 511))?;
     t.finish()?;
     Ok(format!("{}\n", losing_schemes(&piles, MODULUS)))
 }
@@ -37,8 +34,7 @@ fn generate_p5675(seed: u64, max: bool) -> String {
     } else {
         (r.range(1, 5), r.range(1, 7))
     };
-    w.line(format_args!("{n}"));
-    w.numbers((0..n).map(|_| r.range(1, top)));
+    w.counted((0..n).map(|_| r.range(1, top)));
     w.finish()
 }
 

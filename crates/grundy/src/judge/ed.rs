@@ -49,8 +49,7 @@ fn generate_p2148(seed: u64, max: bool) -> String {
         } else {
             (2 * r.range(1, 2), r.range(1, 9))
         };
-        w.line(format_args!("{n}"));
-        w.numbers((0..n).map(|_| r.range(1, top)));
+        w.counted((0..n).map(|_| r.range(1, top)));
     }
     w.finish()
 }

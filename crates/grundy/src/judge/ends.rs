@@ -20,10 +20,7 @@ fn solve_p2599(input: &str) -> Result<String, JudgeError> {
     let cases = t.count("T", 1, 10)?;
     let mut out = String::new();
     for _ in 0..cases {
-        let n = t.count("n", 1, 1000)?;
-        let piles = (0..n)
-            .map(|_| t.uint("a pile a_i", 1, 1_000_000_000))
-            .collect::<Result<Vec<_>, _>>()?;
+        let piles = t.counted(("n", 1, 1000), ("a pile a_i", 1, 1_000_000_000))?;
         let row = Ends::new(piles).map_err(|e| t.invalid(e.to_string()))?;
         out.push_str(if row.outcome() == Outcome::Next {
             "1\n"
@@ -46,8 +43,7 @@ fn generate_p2599(seed: u64, max: bool) -> String {
         } else {
             (r.range(1, 5), r.range(1, 4))
         };
-        w.line(format_args!("{n}"));
-        w.numbers((0..n).map(|_| r.range(1, top)));
+        w.counted((0..n).map(|_| r.range(1, top)));
     }
     w.finish()
 }

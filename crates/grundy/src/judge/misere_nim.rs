@@ -20,10 +20,7 @@ fn solve_p4279(input: &str) -> Result<String, JudgeError> {
     let cases = t.count("T", 1, 500)?;
     let mut out = String::new();
     for _ in 0..cases {
-        let n = t.count("N", 1, 50)?;
-        let piles = (0..n)
-            .map(|_| t.uint("a pile", 1, 5_000))
-            .collect::<Result<Vec<_>, _>>()?;
+        let piles = t.counted(("N", 1, 50), ("a pile", 1, 5_000))?;
         let first_wins = Nim::new(piles).misere_outcome() == Some(Outcome::Next);
         out.push_str(if first_wins { "John\n" } else { "Brother\n" });
     }
@@ -40,8 +37,7 @@ fn generate_p4279(seed: u64, max: bool) -> String {
         let n = if max { 50 } else { r.range(1, 4) };
         // Small inputs lean on 1-stone piles, where the misère rule differs.
         let top = if max { 5_000 } else { r.range(1, 4) };
-        w.line(format_args!("{n}"));
-        w.numbers((0..n).map(|_| r.range(1, top)));
+        w.counted((0..n).map(|_| r.range(1, top)));
     }
     w.finish()
 }

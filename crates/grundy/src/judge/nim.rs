@@ -19,10 +19,7 @@ fn solve_p2197(input: &str) -> Result<String, JudgeError> {
     let cases = t.count("T", 1, 10)?;
     let mut out = String::new();
     for _ in 0..cases {
-        let n = t.count("n", 1, 10_000)?;
-        let heaps = (0..n)
-            .map(|_| t.uint("a pile", 0, 9_999))
-            .collect::<Result<Vec<_>, _>>()?;
+        let heaps = t.counted(("n", 1, 10_000), ("a pile", 0, 9_999))?;
         let wins = Nim::new(heaps).outcome() == Outcome::Next;
         out.push_str(if wins { "Yes\n" } else { "No\n" });
     }
@@ -41,8 +38,7 @@ fn generate_p2197(seed: u64, max: bool) -> String {
     w.line(format_args!("{cases}"));
     for _ in 0..cases {
         let n = if max { n } else { r.range(1, n) };
-        w.line(format_args!("{n}"));
-        w.numbers((0..n).map(|_| r.range(0, a)));
+        w.counted((0..n).map(|_| r.range(0, a)));
     }
     w.finish()
 }

@@ -40,10 +40,7 @@ fn solve_1704(input: &str) -> Result<String, JudgeError> {
     let cases = t.count("T", 1, 20)?;
     let mut out = String::new();
     for _ in 0..cases {
-        let n = t.count("N", 1, 1000)?;
-        let cells = (0..n)
-            .map(|_| t.uint("a position P_i", 1, 10_000))
-            .collect::<Result<Vec<_>, _>>()?;
+        let cells = t.counted(("N", 1, 1000), ("a position P_i", 1, 10_000))?;
         let mut seen = cells.clone();
         seen.sort_unstable();
         if let Some(w) = seen.windows(2).find(|w| w[0] == w[1]) {
