@@ -7,7 +7,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use grundy::pattern::{guess, Cell, GuessOptions, Var};
 
-#[path = "../tests/common/brute.rs"]
+#[path = "../tests/suite/common/brute.rs"]
 #[allow(dead_code)]
 mod brute;
 

@@ -9,7 +9,7 @@
 //! power of 2 dividing n + 1) and Mock Turtles (the odious numbers, OEIS
 //! A000069).
 
-mod common;
+use crate::common;
 
 use common::brute::{self, Coins};
 use grundy::pattern::{guess, Cell, Expr, GuessOptions, Var};

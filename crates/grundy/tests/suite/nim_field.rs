@@ -5,7 +5,7 @@ use grundy::Nimber;
 
 #[test]
 fn published_nim_products() {
-    let text = include_str!("data/nim_products.txt");
+    let text = include_str!("../data/nim_products.txt");
     assert!(text.starts_with('#'), "data file must cite its source");
     let mut checked = 0;
     for line in text

@@ -34,7 +34,7 @@ fn blocks(text: &str) -> Vec<Block> {
 
 #[test]
 fn subtraction_games_match_published_values() {
-    let all = blocks(include_str!("data/subtraction.txt"));
+    let all = blocks(include_str!("../data/subtraction.txt"));
     assert!(all.len() >= 2);
     for b in all {
         let game = catalog::game(&b.game).unwrap();

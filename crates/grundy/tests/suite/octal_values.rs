@@ -14,7 +14,7 @@ struct Block {
 }
 
 fn blocks() -> Vec<Block> {
-    let text = include_str!("data/octal.txt");
+    let text = include_str!("../data/octal.txt");
     let mut out = Vec::new();
     for chunk in text.split("\n\n") {
         let mut source = None;

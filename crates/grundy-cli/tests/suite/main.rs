@@ -1,0 +1,12 @@
+//! The command's end-to-end tests, in one binary so that the suite links once.
+
+mod cli;
+mod coins;
+mod fibonacci_wythoff;
+mod geography;
+mod judges;
+mod nimber;
+mod pattern;
+mod script;
+mod sequence;
+mod table;

@@ -1,0 +1,12 @@
+//! The library's integration tests, in one binary so that the suite links once.
+
+mod closed_forms;
+mod common;
+mod fibonacci_wythoff;
+mod formula_guess;
+mod geography_seven;
+mod independent;
+mod literature;
+mod nim_field;
+mod octal_values;
+mod properties;
