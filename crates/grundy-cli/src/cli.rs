@@ -120,10 +120,19 @@ fn usage_error(e: clap::Error) -> ExitCode {
             }
         }
         _ => {
+            // clap puts details (the missing argument's name) on lines of their
+            // own before "Usage:"; join them into the one line we print.
             let text = e.render().to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("tip:"))
+                .filter(|l| !l.is_empty())
+                .collect();
+            let message = message.join(" ");
             eprintln!(
                 "grundy: {} (see `grundy --help`)",
-                first_line(&text).trim_start_matches("error: ")
+                message.trim_start_matches("error: ")
             );
             ExitCode::from(2)
         }

@@ -115,7 +115,7 @@ fn mock_turtles_coin_n_is_the_nth_odious_number() {
 }
 
 /// About 5 s of CPU in release, far longer in debug: runs with
-/// `cargo test --release -p grundy --test formula_guess`.
+/// `cargo test --release -p grundy --test suite formula_guess -- --include-ignored`.
 #[test]
 #[cfg_attr(debug_assertions, ignore = "slow in debug; run with --release")]
 fn ed_is_the_tutorial_trailing_ones_formula() {
