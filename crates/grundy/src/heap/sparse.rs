@@ -6,8 +6,12 @@
 //! common value. So the options that can have a common value all involve a
 //! heap of rare value, and those heaps are few: if the mex of the options
 //! through rare heaps (plus the taking options) is common, it is the value,
-//! found in `O(#rare)` instead of `O(n)`. Otherwise the pairs are scanned in
-//! full, stopping once the mex is common.
+//! found in `O(#rare)` instead of `O(n)`. Otherwise the candidate is rare
+//! and may be the XOR of two common values: a first block of pairs (about
+//! 16 per common value) is marked, which rules out most rare candidates at
+//! once, and each rare candidate left is tested alone by a vectorised search
+//! for a witness pair, which usually stops early. Only a rare value itself
+//! costs a search over every pair.
 //!
 //! The split is chosen greedily from the most frequent values and rebuilt as
 //! the counts change; the values found never depend on the split, only the
@@ -24,6 +28,9 @@ use super::naive::{add_takes, pair_range, Seen, VALUE_SPACE};
 /// Pairs of each split marked per common value before the rare candidates
 /// are tested one by one (measured on 0.6 and Grundy's game).
 const FIRST_PAIRS_PER_COMMON: usize = 16;
+
+/// The pairs of each split marked in the first, short stage.
+const SHORT: usize = 64;
 
 /// The rare/common split and the heaps of rare value.
 #[derive(Clone, Debug)]
@@ -233,12 +240,19 @@ impl Split {
         // block of them rules out many candidates at once (a plain store per
         // pair). Witnesses come from pairs of common values, so the block
         // grows with their number (a coupon collector's bound; measured).
-        let block = (FIRST_PAIRS_PER_COMMON * self.common_list.len()).max(64);
-        for r in splits.clone() {
-            let (lo, hi) = pair_range(code, r);
-            self.mark_pairs(g, r, lo, hi.min(lo + block - 1));
+        // A first short stage settles games with few common values early.
+        let block = (FIRST_PAIRS_PER_COMMON * self.common_list.len()).max(2 * SHORT);
+        let mut m = m;
+        for (from, to) in [(0, SHORT), (SHORT, block)] {
+            for r in splits.clone() {
+                let (lo, hi) = pair_range(code, r);
+                self.mark_pairs(g, r, lo + from, hi.min(lo + to - 1));
+            }
+            m = self.next_unmarked(seen, m);
+            if self.is_common(m) {
+                return m;
+            }
         }
-        let mut m = self.next_unmarked(seen, m);
         while m < VALUE_SPACE as u32 && !self.is_common(m) {
             self.witness_searches += 1;
             let witnessed = splits.clone().any(|r| {
