@@ -6,8 +6,12 @@
 //! common value. So the options that can have a common value all involve a
 //! heap of rare value, and those heaps are few: if the mex of the options
 //! through rare heaps (plus the taking options) is common, it is the value,
-//! found in `O(#rare)` instead of `O(n)`. Otherwise the pairs are scanned in
-//! full, stopping once the mex is common.
+//! found in `O(#rare)` instead of `O(n)`. Otherwise the candidate is rare
+//! and may be the XOR of two common values: a first block of pairs (about
+//! 16 per common value) is marked, which rules out most rare candidates at
+//! once, and each rare candidate left is tested alone by a vectorised search
+//! for a witness pair, which usually stops early. Only a rare value itself
+//! costs a search over every pair.
 //!
 //! The split is chosen greedily from the most frequent values and rebuilt as
 //! the counts change; the values found never depend on the split, only the
@@ -20,6 +24,13 @@
 
 use super::code::HeapCode;
 use super::naive::{add_takes, pair_range, Seen, VALUE_SPACE};
+
+/// Pairs of each split marked per common value before the rare candidates
+/// are tested one by one (measured on 0.6 and Grundy's game).
+const FIRST_PAIRS_PER_COMMON: usize = 16;
+
+/// The pairs of each split marked in the first, short stage.
+const SHORT: usize = 64;
 
 /// The rare/common split and the heaps of rare value.
 #[derive(Clone, Debug)]
@@ -34,6 +45,11 @@ pub struct Split {
     rare_at_rebuild: usize,
     /// Full scans done (the mex through rare heaps was rare).
     pub full_scans: u64,
+    /// Searches for a witness of one rare candidate.
+    pub witness_searches: u64,
+    /// `marks[v] == stamp`: `v` is an option of the current heap.
+    marks: Box<[u32; VALUE_SPACE]>,
+    stamp: u32,
 }
 
 impl Default for Split {
@@ -46,6 +62,9 @@ impl Default for Split {
             common_list: Vec::new(),
             rare_at_rebuild: 0,
             full_scans: 0,
+            witness_searches: 0,
+            marks: Box::new([0; VALUE_SPACE]),
+            stamp: 0,
         }
     }
 }
@@ -128,8 +147,13 @@ impl Split {
 
     /// The value of a heap of `n` (a code whose splits leave two heaps).
     ///
+    /// `seen` holds the taking options; the splits are marked in a stamp
+    /// array (one plain store per option, no read-modify-write chain).
+    ///
     /// # Complexity
-    /// `O(t + s·#rare)` usually; `O(s·n)` when the value is rare.
+    /// `O(t + s·#rare)` for the options through rare heaps, plus a first
+    /// block of pairs and a witness search per rare candidate left: `O(s·n)`
+    /// at worst, when the value is rare.
     pub fn value(
         &mut self,
         code: &HeapCode,
@@ -140,6 +164,11 @@ impl Split {
     ) -> u32 {
         seen.reset(max);
         add_takes(code, g, n, seen);
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.fill(0);
+            self.stamp = 1;
+        }
         // No allocation per heap: the splits are listed again when needed.
         let splits = || {
             code.digits()
@@ -149,54 +178,91 @@ impl Split {
                 .map(move |(k, _)| n - k)
         };
         for r in splits() {
-            let end = self.rare.partition_point(|&i| (i as usize) < r);
-            let pairs = self.rare[..end].iter().zip(&self.rare_values[..end]);
-            if code.unequal() {
-                // Grundy's game: the equal split is not a move.
-                for (&i, &gi) in pairs.filter(|(&i, _)| 2 * i as usize != r) {
-                    seen.add(gi ^ g[r - i as usize]);
-                }
-            } else {
-                for (&i, &gi) in pairs {
-                    seen.add(gi ^ g[r - i as usize]);
-                }
-            }
+            self.mark_rare_pairs(g, r, code.unequal());
         }
-        let m = seen.mex();
+        let m = self.next_unmarked(seen, 0);
         if self.is_common(m) {
             return m;
         }
         self.full_scans += 1;
-        self.scan(code, g, splits(), seen)
+        self.scan(code, g, splits(), seen, m)
     }
 
-    /// Every pair, in blocks, until the mex is common or all are seen.
+    /// Marks `g[i] ^ g[r - i]` for every rare heap `i < r`.
+    fn mark_rare_pairs(&mut self, g: &[u16], r: usize, unequal: bool) {
+        let end = self.rare.partition_point(|&i| (i as usize) < r);
+        let marks = &mut *self.marks;
+        let stamp = self.stamp;
+        let pairs = self.rare[..end].iter().zip(&self.rare_values[..end]);
+        if unequal {
+            // Grundy's game: the equal split is not a move.
+            for (&i, &gi) in pairs.filter(|(&i, _)| 2 * i as usize != r) {
+                marks[usize::from(gi ^ g[r - i as usize])] = stamp;
+            }
+        } else {
+            for (&i, &gi) in pairs {
+                marks[usize::from(gi ^ g[r - i as usize])] = stamp;
+            }
+        }
+    }
+
+    /// The least value `≥ from` that is neither a taking option nor marked.
+    fn next_unmarked(&self, seen: &Seen, from: u32) -> u32 {
+        (from..VALUE_SPACE as u32)
+            .find(|&v| self.marks[v as usize] != self.stamp && !seen.has(v as u16))
+            .unwrap_or(VALUE_SPACE as u32)
+    }
+
+    /// Marks `g[a] ^ g[r - a]` for `a` in `lo..=hi`.
+    fn mark_pairs(&mut self, g: &[u16], r: usize, lo: usize, hi: usize) {
+        if lo > hi {
+            return;
+        }
+        let marks = &mut *self.marks;
+        for (&x, &y) in g[lo..=hi].iter().zip(g[r - hi..=r - lo].iter().rev()) {
+            marks[usize::from(x ^ y)] = self.stamp;
+        }
+    }
+
+    /// Tests the rare candidates in turn: a candidate with a witness pair
+    /// (two common heaps whose values XOR to it) is an option, so the next
+    /// unseen value is tried; the first common candidate, or one without a
+    /// witness, is the value.
     fn scan(
         &mut self,
         code: &HeapCode,
         g: &[u16],
-        splits: impl Iterator<Item = usize>,
-        seen: &mut Seen,
+        splits: impl Iterator<Item = usize> + Clone,
+        seen: &Seen,
+        m: u32,
     ) -> u32 {
-        // A witness for the candidate usually comes among the first pairs,
-        // so blocks start small and double.
-        let mut block = 8;
-        let mut m = seen.mex();
-        for r in splits {
-            let (lo, hi) = pair_range(code, r);
-            let mut a = lo;
-            while a <= hi {
-                let b = (a + block - 1).min(hi);
-                block = (block * 2).min(4096);
-                seen.add_pairs(g, r, a, b);
-                a = b + 1;
-                if m >= VALUE_SPACE as u32 || seen.has(m as u16) {
-                    m = seen.mex();
-                    if self.is_common(m) {
-                        return m;
-                    }
-                }
+        // Most rare candidates have a witness among the first pairs: one
+        // block of them rules out many candidates at once (a plain store per
+        // pair). Witnesses come from pairs of common values, so the block
+        // grows with their number (a coupon collector's bound; measured).
+        // A first short stage settles games with few common values early.
+        let block = (FIRST_PAIRS_PER_COMMON * self.common_list.len()).max(2 * SHORT);
+        let mut m = m;
+        for (from, to) in [(0, SHORT), (SHORT, block)] {
+            for r in splits.clone() {
+                let (lo, hi) = pair_range(code, r);
+                self.mark_pairs(g, r, lo + from, hi.min(lo + to - 1));
             }
+            m = self.next_unmarked(seen, m);
+            if self.is_common(m) {
+                return m;
+            }
+        }
+        while m < VALUE_SPACE as u32 && !self.is_common(m) {
+            self.witness_searches += 1;
+            let witnessed = splits.clone().any(|r| {
+                let (lo, hi) = pair_range(code, r);
+                has_pair(g, r, lo, hi, m as u16)
+            });
+            if !witnessed {
+                break;
+            }
+            m = self.next_unmarked(seen, m + 1);
         }
         if m < VALUE_SPACE as u32
             && !self.is_common(m)
@@ -207,5 +273,42 @@ impl Split {
             self.add_common(m as u16);
         }
         m
+    }
+}
+
+/// Whether `g[a] ^ g[r - a] == v` for some `a` in `lo..=hi`.
+///
+/// # Complexity
+/// `O(hi - lo)` at worst; the blocks have no branch inside, so the compiler
+/// compares many pairs per instruction, and a witness ends the search early.
+pub fn has_pair(g: &[u16], r: usize, lo: usize, hi: usize, v: u16) -> bool {
+    if lo > hi {
+        return false;
+    }
+    const BLOCK: usize = 256;
+    let left = &g[lo..=hi];
+    let right = &g[r - hi..=r - lo];
+    // Block j of `left` pairs with block j of `right` counted from its end.
+    left.chunks(BLOCK).zip(right.rchunks(BLOCK)).any(|(l, r)| {
+        l.iter()
+            .zip(r.iter().rev())
+            .fold(false, |acc, (&x, &y)| acc | (x ^ y == v))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn has_pair_matches_every_pair() {
+        let mut rng = crate::rng::SplitMix64::new(11);
+        let g: Vec<u16> = (0..1500).map(|_| (rng.next_u64() % 40) as u16).collect();
+        for r in [2, 3, 100, 513, 1499] {
+            for v in 0..64 {
+                let all = (1..=r / 2).any(|a| g[a] ^ g[r - a] == v);
+                assert_eq!(has_pair(&g, r, 1, r / 2, v), all, "r {r} v {v}");
+            }
+        }
     }
 }

@@ -94,6 +94,25 @@ fn naive_and_sparse_agree_on_long_runs() {
     }
 }
 
+/// Past the first block of pairs the sparse engine tests rare candidates one
+/// by one (witness search); these runs are long enough to reach that path
+/// for codes with many common values.
+#[test]
+fn naive_and_sparse_agree_past_the_first_block() {
+    for (code, len) in [
+        ("0.6", 12_000),
+        ("grundy", 12_000),
+        ("0.354", 8_000),
+        ("0.16", 8_000),
+    ] {
+        let rule: HeapCode = code.parse().unwrap();
+        let naive = computed(&rule, Method::Naive, len);
+        let sparse = computed(&rule, Method::Sparse, len);
+        let first_diff = naive.iter().zip(&sparse).position(|(a, b)| a != b);
+        assert_eq!(first_diff, None, "{code}: naive and sparse differ");
+    }
+}
+
 fn proven(code: &str, max: usize) -> Option<Periodicity> {
     let rule: HeapCode = code.parse().unwrap();
     let mut watch = PeriodWatch::new(&rule)?;
