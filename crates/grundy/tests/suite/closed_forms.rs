@@ -4,6 +4,7 @@
 
 use grundy::catalog::{self, ENTRIES};
 use grundy::Limits;
+use rayon::prelude::*;
 
 fn verify(spec: &str, size: u64) {
     let game = catalog::game(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
@@ -15,11 +16,12 @@ fn verify(spec: &str, size: u64) {
 
 #[test]
 fn every_catalog_closed_form_matches_search() {
-    for e in ENTRIES {
-        for spec in e.verify.instances {
-            verify(spec, e.verify.size);
-        }
-    }
+    // Instances are independent; both cores share them.
+    let jobs: Vec<(&str, u64)> = ENTRIES
+        .iter()
+        .flat_map(|e| e.verify.instances.iter().map(move |s| (*s, e.verify.size)))
+        .collect();
+    jobs.par_iter().for_each(|&(spec, size)| verify(spec, size));
 }
 
 #[test]
