@@ -100,6 +100,23 @@ pub fn fill(template: &str, n: u64, i: u64, j: u64) -> String {
         .replace("{j}", &j.to_string())
 }
 
+/// The words of a position template filled with `n`, `i` and `j`, as
+/// [`AnyGame::parse`] takes them.
+pub fn position_words(template: &str, n: u64, i: u64, j: u64) -> Vec<String> {
+    fill(template, n, i, j)
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The first number a template's positions start at: 0, or 1 for games
+/// where 0 is not a position (E&D piles).
+pub fn first_index(game: &dyn AnyGame, template: &str) -> u64 {
+    let words = position_words(template, 0, 0, 0);
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    u64::from(game.parse(&words).is_err())
+}
+
 /// The catalog entry named `name` (without parameter).
 pub fn entry(name: &str) -> Option<&'static Entry> {
     ENTRIES.iter().find(|e| e.name == name)

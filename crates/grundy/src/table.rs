@@ -120,17 +120,8 @@ pub fn table(
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
         return Err(TableError::Size { rows, cols });
     }
-    let words = |i: u64, j: u64| -> Vec<String> {
-        catalog::fill(template, 0, i, j)
-            .split_whitespace()
-            .map(str::to_string)
-            .collect()
-    };
-    let first = first.unwrap_or_else(|| {
-        let w = words(0, 0);
-        let w: Vec<&str> = w.iter().map(String::as_str).collect();
-        u64::from(game.parse(&w).is_err())
-    });
+    let words = |i: u64, j: u64| catalog::position_words(template, 0, i, j);
+    let first = first.unwrap_or_else(|| catalog::first_index(game.as_ref(), template));
     let positions: Vec<Vec<String>> = (0..rows)
         .flat_map(|r| (0..cols).map(move |c| (r, c)))
         .map(|(r, c)| words(first.saturating_add(r), first.saturating_add(c)))

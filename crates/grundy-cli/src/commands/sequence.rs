@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use clap::Args;
-use grundy::catalog::{self, fill};
+use grundy::catalog;
 use grundy::heap::checkpoint;
 use grundy::heap::code::HeapCode;
 use grundy::heap::period::{PeriodWatch, Periodicity};
@@ -163,12 +163,7 @@ fn by_catalog(args: &SequenceArgs, code_error: &anyhow::Error) -> anyhow::Result
             format!("{name}: its positions are not one number, so it has no sequence")
         })?;
     let positions: Vec<Vec<String>> = (0..args.len as u64)
-        .map(|n| {
-            fill(template, n, 0, 0)
-                .split_whitespace()
-                .map(String::from)
-                .collect()
-        })
+        .map(|n| catalog::position_words(template, n, 0, 0))
         .collect();
     let values = game.values(&positions, args.search.limits())?;
     let values: Vec<u64> = values

@@ -138,10 +138,7 @@ fn template(entry: &Entry, game: &dyn AnyGame, table: bool) -> Result<&'static s
 /// # Errors
 /// [`SourceError::NoTemplate`] when the game has no such positions.
 pub fn first_index(game: &dyn AnyGame, entry: &Entry, table: bool) -> Result<u64, SourceError> {
-    let t = template(entry, game, table)?;
-    let words = catalog::fill(t, 0, 0, 0);
-    let words: Vec<&str> = words.split_whitespace().collect();
-    Ok(if game.parse(&words).is_ok() { 0 } else { 1 })
+    Ok(catalog::first_index(game, template(entry, game, table)?))
 }
 
 /// The values on the cells of `shape`, in [`Shape::cells`] order.
