@@ -37,6 +37,23 @@ pub trait Rules: Send + Sync + 'static {
     /// Every position up to `size`, whatever size means for this game (the
     /// catalog says), for checking the closed form against search.
     fn small_positions(&self, size: u64) -> Vec<Self::Position>;
+
+    /// The Grundy values of `positions` by a search of the game's own,
+    /// faster than the generic [`Searcher`] (script games batch their calls
+    /// into the script and use every core), or `None` (the default) to use
+    /// the generic one. A position whose search reached the limit gets
+    /// `None`.
+    ///
+    /// # Errors
+    /// A search that fails for a reason other than its size.
+    fn search_values(
+        &self,
+        positions: &[Self::Position],
+        limits: Limits,
+    ) -> Option<Result<Vec<Option<Nimber>>, SearchError>> {
+        let _ = (positions, limits);
+        None
+    }
 }
 
 /// How to analyse a position.
@@ -345,6 +362,18 @@ impl<R: Rules> AnyGame for Adapter<R> {
         positions: &[Vec<String>],
         limits: Limits,
     ) -> Result<Vec<Option<Nimber>>, ValuesError> {
+        if self.0.formula.is_none() {
+            let parsed = positions
+                .iter()
+                .map(|words| {
+                    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                    self.0.rules.parse_position(&words)
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            if let Some(values) = self.0.rules.search_values(&parsed, limits) {
+                return values.map_err(|e| AnalyzeError::from(e).into());
+            }
+        }
         let mut search = Searcher::with_limits(Play::Normal, limits);
         let formula = self.0.formula.as_ref();
         let mut values = Vec::with_capacity(positions.len());
@@ -482,6 +511,58 @@ impl<R: Rules> Position<R> {
         search.grundy(&self.pos).ok().map(Nimber::value)
     }
 
+    /// Normal play by the game's own Grundy search (see
+    /// [`Rules::search_values`]), one search for the position and all its
+    /// options; remoteness by a quick outcome search, `None` beyond it.
+    /// `Ok(None)` when the game has no search of its own.
+    fn by_values(&self, o: &AnalyzeOptions) -> Result<Option<Analysis>, AnalyzeError> {
+        let p = &self.pos;
+        self.listable()?;
+        let moves = p.try_moves().map_err(SearchError::from)?;
+        let mut positions: Vec<R::Position> = moves.iter().map(|m| p.play(m)).collect();
+        positions.push(p.clone());
+        let Some(values) = self.game.rules.search_values(&positions, o.limits) else {
+            return Ok(None);
+        };
+        let values = values?;
+        let limit = o.limits.max_positions;
+        let value_of = |k: usize| values[k].ok_or(SearchError::LimitExceeded { limit });
+        let grundy = value_of(moves.len())?;
+        let budget = Limits::new(limit.min(QUICK_SEARCH));
+        let mut search = Searcher::with_limits(Play::Normal, budget);
+        let remoteness = search.solve(p).ok().map(|s| s.remoteness);
+        let mut all = Vec::with_capacity(moves.len());
+        for (k, (m, to)) in moves.iter().zip(&positions).enumerate() {
+            let outcome = match value_of(k)?.value() {
+                0 => Outcome::Previous,
+                _ => Outcome::Next,
+            };
+            all.push(MoveInfo {
+                mv: m.to_string(),
+                to: to.to_string(),
+                outcome: Some(outcome),
+                remoteness: search.known(to).map(|s| s.remoteness),
+            });
+        }
+        Ok(Some(Analysis {
+            game: self.game(),
+            position: p.to_string(),
+            play: Play::Normal,
+            outcome: if grundy.value() == 0 {
+                Outcome::Previous
+            } else {
+                Outcome::Next
+            },
+            grundy: Some(grundy.value()),
+            method: Method::Search,
+            winning_moves: winners(&all),
+            winning_moves_complete: true,
+            remoteness,
+            all_moves: o.all_moves.then_some(all),
+            details: self.details(),
+        }))
+    }
+
     fn by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
         let p = &self.pos;
         if too_big(p, o.limits.max_positions) {
@@ -502,11 +583,11 @@ impl<R: Rules> Position<R> {
             })
             .collect();
         let grundy = match o.play {
-            Play::Normal => Some(
-                Searcher::with_limits(Play::Normal, o.limits)
-                    .grundy(p)?
-                    .value(),
-            ),
+            Play::Normal => {
+                let value = self.search_grundy(std::slice::from_ref(p), o.limits)?[0];
+                let limit = o.limits.max_positions;
+                Some(value.ok_or(SearchError::LimitExceeded { limit })?.value())
+            }
             Play::Misere => None,
         };
         Ok(Analysis {
@@ -524,19 +605,40 @@ impl<R: Rules> Position<R> {
         })
     }
 
+    /// The Grundy values of `positions`: by formula where it gives one, else
+    /// by the game's own search if it has one, else by one generic search
+    /// shared by all. `None` where the search reached its limit.
     fn search_grundy(
         &self,
-        p: &R::Position,
-        search: &mut Searcher<R::Position>,
-    ) -> Result<Option<Nimber>, AnalyzeError> {
-        if let Some(g) = self.game.formula.as_ref().and_then(|f| (f.grundy)(p)) {
-            return Ok(Some(g));
+        positions: &[R::Position],
+        limits: Limits,
+    ) -> Result<Vec<Option<Nimber>>, AnalyzeError> {
+        let formula = self.game.formula.as_ref();
+        let by_formula: Vec<Option<Nimber>> = positions
+            .iter()
+            .map(|p| formula.and_then(|f| (f.grundy)(p)))
+            .collect();
+        if by_formula.iter().all(Option::is_some) {
+            return Ok(by_formula);
         }
-        match search.grundy(p) {
-            Ok(g) => Ok(Some(g)),
-            Err(SearchError::LimitExceeded { .. }) => Ok(None),
-            Err(e) => Err(e.into()),
+        if formula.is_none() {
+            if let Some(values) = self.game.rules.search_values(positions, limits) {
+                return Ok(values?);
+            }
         }
+        let mut search = Searcher::with_limits(Play::Normal, limits);
+        let mut values = Vec::with_capacity(positions.len());
+        for (p, known) in positions.iter().zip(by_formula) {
+            values.push(match known {
+                Some(g) => Some(g),
+                None => match search.grundy(p) {
+                    Ok(g) => Some(g),
+                    Err(SearchError::LimitExceeded { .. }) => None,
+                    Err(e) => return Err(e.into()),
+                },
+            });
+        }
+        Ok(values)
     }
 }
 
@@ -560,6 +662,10 @@ impl<R: Rules> AnyPosition for Position<R> {
         let formula = self.game.formula.as_ref();
         match formula.and_then(|f| f.outcome_in(&self.pos, o.play).map(|out| (f, out))) {
             Some((f, outcome)) => self.by_formula(f, outcome, o),
+            None if o.play == Play::Normal && formula.is_none() => match self.by_values(o)? {
+                Some(analysis) => Ok(analysis),
+                None => self.by_search(o),
+            },
             None => self.by_search(o),
         }
     }
@@ -576,8 +682,8 @@ impl<R: Rules> AnyPosition for Position<R> {
         if too_big(&self.pos, limits.max_positions) {
             return Ok((None, Method::Search));
         }
-        let mut search = Searcher::with_limits(Play::Normal, limits);
-        Ok((self.search_grundy(&self.pos, &mut search)?, Method::Search))
+        let value = self.search_grundy(std::slice::from_ref(&self.pos), limits)?[0];
+        Ok((value, Method::Search))
     }
 
     fn moves_to_value(
@@ -604,12 +710,13 @@ impl<R: Rules> AnyPosition for Position<R> {
             return Ok(moves.iter().map(info).collect());
         }
         self.listable()?;
-        let mut search = Searcher::with_limits(Play::Normal, limits);
+        let moves = p.try_moves().map_err(SearchError::from)?;
+        let options: Vec<R::Position> = moves.iter().map(|m| p.play(m)).collect();
+        let values = self.search_grundy(&options, limits)?;
         let mut found = Vec::new();
-        for m in p.try_moves().map_err(SearchError::from)? {
-            let to = p.play(&m);
-            match self.search_grundy(&to, &mut search)? {
-                Some(g) if g == target => found.push(info(&m)),
+        for ((m, to), value) in moves.iter().zip(&options).zip(values) {
+            match value {
+                Some(g) if g == target => found.push(info(m)),
                 Some(_) => {}
                 None => {
                     return Err(AnalyzeError::NoValue {

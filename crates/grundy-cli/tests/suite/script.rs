@@ -36,6 +36,53 @@ fn analyze_reports_search_results_as_json() {
 }
 
 #[test]
+fn large_heaps_are_valued_by_the_script_solver() {
+    // G(n) = n mod 3 for the subtraction game {1, 2, 4}: by induction, from
+    // n the options n-1, n-2, n-4 cover the two other residues and never n's.
+    let out = grundy()
+        .args([
+            "sequence",
+            "script:examples/take124.rhai",
+            "--len",
+            "200000",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let values: Vec<u64> = text
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), 200_000);
+    assert!(values.iter().enumerate().all(|(n, &v)| v == n as u64 % 3));
+    // A heap of 10^5 whose outcome search over sums is hopeless: the value,
+    // outcome and winning moves come from the values; remoteness is unknown.
+    let out = grundy()
+        .args(["analyze", "--json", GAME, "100000"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "N");
+    assert!(v["remoteness"].is_null());
+    let moves: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    // Every winning move leads to a P-position, checked again from scratch.
+    for to in &moves {
+        let mut words = vec!["analyze", "--json", GAME];
+        words.extend(to.split(' '));
+        let again = grundy().args(&words).output().unwrap();
+        let again: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+        assert_eq!(again["grundy"], 0, "{to}");
+    }
+}
+
+#[test]
 fn sums_of_script_positions_add_by_sprague_grundy() {
     // Kayles: G(3) = 3, G(4) = 1, G(11) = 6 (Winning Ways, ch. 4).
     grundy()

@@ -40,6 +40,7 @@
 //! - Berlekamp, Conway, Guy, *Winning Ways*, chapter 4 (sums of games, splitting heaps).
 
 pub mod engine;
+pub mod solver;
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -49,8 +50,10 @@ use std::sync::Arc;
 use crate::any::{self, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{Game, GameError, ParseError};
+use crate::nimber::Nimber;
+use crate::solve::{Limits, SearchError};
 
-pub use engine::{Atom, Script, ScriptError};
+pub use engine::{Atom, OptionList, Script, ScriptError};
 
 /// A position of a script game: a sum of parts.
 #[derive(Clone)]
@@ -316,6 +319,16 @@ impl Rules for ScriptRules {
         (0..=size.min(i64::MAX as u64))
             .map(|n| self.position(vec![Atom::Int(n as i64)]))
             .collect()
+    }
+
+    /// Values by [`solver::AtomSolver`]: batched script calls on every core.
+    fn search_values(
+        &self,
+        positions: &[ScriptGame],
+        limits: Limits,
+    ) -> Option<Result<Vec<Option<Nimber>>, SearchError>> {
+        let roots: Vec<Vec<Atom>> = positions.iter().map(|p| p.parts.clone()).collect();
+        Some(solver::AtomSolver::new(&*self.script, limits).values(&roots))
     }
 }
 

@@ -48,6 +48,45 @@ impl Atom {
     }
 }
 
+/// Options of positions, flat: option `k` is the sum of
+/// `atoms[ends[k - 1]..ends[k]]` (from 0 for the first).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OptionList {
+    /// The atoms of every option, one after another.
+    pub atoms: Vec<Atom>,
+    /// Where each option ends in `atoms`.
+    pub ends: Vec<usize>,
+}
+
+impl OptionList {
+    /// How many options the list holds.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Option `k`: the atoms of its sum.
+    pub fn option(&self, k: usize) -> &[Atom] {
+        let start = if k == 0 { 0 } else { self.ends[k - 1] };
+        &self.atoms[start..self.ends[k]]
+    }
+
+    /// The options in order.
+    pub fn options(&self) -> impl Iterator<Item = &[Atom]> {
+        (0..self.len()).map(|k| self.option(k))
+    }
+
+    /// Empties the list, keeping its memory.
+    pub fn clear(&mut self) {
+        self.atoms.clear();
+        self.ends.clear();
+    }
+}
+
 /// What `sum([p1, p2, ...])` returns inside a script: a sum of positions.
 #[derive(Clone, Debug)]
 struct SumOf(Vec<Atom>);
@@ -223,9 +262,37 @@ impl Script {
     /// A message naming the script, the line and the position: a runtime
     /// error, an operation limit reached, or a value that is not a position.
     pub fn moves(&self, position: &Atom) -> Result<Vec<Vec<Atom>>, String> {
+        let mut list = OptionList::default();
+        self.moves_into(position, &mut list)?;
+        Ok(list.options().map(<[Atom]>::to_vec).collect())
+    }
+
+    /// Appends the options of `position` to `list`, as [`Script::moves`]
+    /// gives them but without an allocation per option. On an error `list`
+    /// is left as it was.
+    ///
+    /// # Errors
+    /// As [`Script::moves`].
+    pub fn moves_into(&self, position: &Atom, list: &mut OptionList) -> Result<(), String> {
         let result = self
             .call("moves", vec![position.to_dynamic()])
             .map_err(|e| self.runtime_error(position, &e))?;
+        let (atoms, ends) = (list.atoms.len(), list.ends.len());
+        let read = self.read_options(position, result, list);
+        if read.is_err() {
+            list.atoms.truncate(atoms);
+            list.ends.truncate(ends);
+        }
+        read
+    }
+
+    /// Reads what `moves(position)` returned into `list`.
+    fn read_options(
+        &self,
+        position: &Atom,
+        result: Dynamic,
+        list: &mut OptionList,
+    ) -> Result<(), String> {
         let bad = |why: String| {
             format!(
                 "script `{}`, line {}: moves({position}) {why}",
@@ -236,14 +303,12 @@ impl Script {
         let options = result
             .try_cast::<Array>()
             .ok_or_else(|| bad(format!("returned {type_name}, not an array of options")))?;
-        let mut all = Vec::with_capacity(options.len());
         for (k, option) in options.into_iter().enumerate() {
-            let mut atoms = Vec::with_capacity(1);
-            push_option(option, &mut atoms)
+            push_option(option, &mut list.atoms)
                 .map_err(|why| bad(format!("returned a bad option (number {}): {why}", k + 1)))?;
-            all.push(atoms);
+            list.ends.push(list.atoms.len());
         }
-        Ok(all)
+        Ok(())
     }
 
     fn runtime_error(&self, position: &Atom, e: &EvalAltResult) -> String {
