@@ -38,22 +38,25 @@ pub trait Rules: Send + Sync + 'static {
     /// catalog says), for checking the closed form against search.
     fn small_positions(&self, size: u64) -> Vec<Self::Position>;
 
-    /// The Grundy values of `positions` by a search of the game's own,
-    /// faster than the generic [`Searcher`] (script games batch their calls
-    /// into the script and use every core), or `None` (the default) to use
-    /// the generic one. A position whose search reached the limit gets
-    /// `None`.
+    /// A Grundy search of the game's own, faster than the generic
+    /// [`Searcher`] (script games batch their calls into the script and use
+    /// every core), or `None` (the default) to use the generic one.
+    fn value_search(&self, limits: Limits) -> Option<Box<dyn ValueSearch<Self::Position> + '_>> {
+        let _ = limits;
+        None
+    }
+}
+
+/// A Grundy search that a game provides for itself (see
+/// [`Rules::value_search`]). It keeps what it learnt from one call to the
+/// next, so positions can be given a part at a time.
+pub trait ValueSearch<P> {
+    /// The Grundy values of `positions`, in order; `None` for those the
+    /// search could not reach within its limit.
     ///
     /// # Errors
     /// A search that fails for a reason other than its size.
-    fn search_values(
-        &self,
-        positions: &[Self::Position],
-        limits: Limits,
-    ) -> Option<Result<Vec<Option<Nimber>>, SearchError>> {
-        let _ = (positions, limits);
-        None
-    }
+    fn values(&mut self, positions: &[P]) -> Result<Vec<Option<Nimber>>, SearchError>;
 }
 
 /// How to analyse a position.
@@ -363,15 +366,20 @@ impl<R: Rules> AnyGame for Adapter<R> {
         limits: Limits,
     ) -> Result<Vec<Option<Nimber>>, ValuesError> {
         if self.0.formula.is_none() {
-            let parsed = positions
-                .iter()
-                .map(|words| {
-                    let words: Vec<&str> = words.iter().map(String::as_str).collect();
-                    self.0.rules.parse_position(&words)
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            if let Some(values) = self.0.rules.search_values(&parsed, limits) {
-                return values.map_err(|e| AnalyzeError::from(e).into());
+            if let Some(mut own) = self.0.rules.value_search(limits) {
+                // A part at a time, so that only one part's positions exist at once.
+                let mut values = Vec::with_capacity(positions.len());
+                for part in positions.chunks(1 << 14) {
+                    let parsed = part
+                        .iter()
+                        .map(|words| {
+                            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                            self.0.rules.parse_position(&words)
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    values.extend(own.values(&parsed).map_err(AnalyzeError::from)?);
+                }
+                return Ok(values);
             }
         }
         let mut search = Searcher::with_limits(Play::Normal, limits);
@@ -512,7 +520,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// Normal play by the game's own Grundy search (see
-    /// [`Rules::search_values`]), one search for the position and all its
+    /// [`Rules::value_search`]), one search for the position and all its
     /// options; remoteness by a quick outcome search, `None` beyond it.
     /// `Ok(None)` when the game has no search of its own.
     fn by_values(&self, o: &AnalyzeOptions) -> Result<Option<Analysis>, AnalyzeError> {
@@ -521,10 +529,10 @@ impl<R: Rules> Position<R> {
         let moves = p.try_moves().map_err(SearchError::from)?;
         let mut positions: Vec<R::Position> = moves.iter().map(|m| p.play(m)).collect();
         positions.push(p.clone());
-        let Some(values) = self.game.rules.search_values(&positions, o.limits) else {
+        let Some(mut own) = self.game.rules.value_search(o.limits) else {
             return Ok(None);
         };
-        let values = values?;
+        let values = own.values(&positions)?;
         let limit = o.limits.max_positions;
         let value_of = |k: usize| values[k].ok_or(SearchError::LimitExceeded { limit });
         let grundy = value_of(moves.len())?;
@@ -622,8 +630,8 @@ impl<R: Rules> Position<R> {
             return Ok(by_formula);
         }
         if formula.is_none() {
-            if let Some(values) = self.game.rules.search_values(positions, limits) {
-                return Ok(values?);
+            if let Some(mut own) = self.game.rules.value_search(limits) {
+                return Ok(own.values(positions)?);
             }
         }
         let mut search = Searcher::with_limits(Play::Normal, limits);

@@ -63,6 +63,7 @@ pub mod zeckendorf;
 
 pub use any::{
     Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo, Rules,
+    ValueSearch,
 };
 pub use game::{Game, GameError, Outcome, ParseError, Play, PlayError};
 pub use nimber::{mex, Nimber};

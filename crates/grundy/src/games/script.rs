@@ -47,7 +47,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::any::{self, AnyGame, Rules};
+use crate::any::{self, AnyGame, Rules, ValueSearch};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{Game, GameError, ParseError};
 use crate::nimber::Nimber;
@@ -78,6 +78,18 @@ impl ScriptGame {
             script: Arc::clone(&self.script),
             parts,
         }
+    }
+}
+
+impl AsRef<[Atom]> for ScriptGame {
+    fn as_ref(&self) -> &[Atom] {
+        &self.parts
+    }
+}
+
+impl ValueSearch<ScriptGame> for solver::AtomSolver<'_, Script> {
+    fn values(&mut self, positions: &[ScriptGame]) -> Result<Vec<Option<Nimber>>, SearchError> {
+        solver::AtomSolver::values(self, positions)
     }
 }
 
@@ -321,14 +333,9 @@ impl Rules for ScriptRules {
             .collect()
     }
 
-    /// Values by [`solver::AtomSolver`]: batched script calls on every core.
-    fn search_values(
-        &self,
-        positions: &[ScriptGame],
-        limits: Limits,
-    ) -> Option<Result<Vec<Option<Nimber>>, SearchError>> {
-        let roots: Vec<Vec<Atom>> = positions.iter().map(|p| p.parts.clone()).collect();
-        Some(solver::AtomSolver::new(&*self.script, limits).values(&roots))
+    /// Values by [`solver::AtomSolver`]: script calls on every core.
+    fn value_search(&self, limits: Limits) -> Option<Box<dyn ValueSearch<ScriptGame> + '_>> {
+        Some(Box::new(solver::AtomSolver::new(&*self.script, limits)))
     }
 }
 

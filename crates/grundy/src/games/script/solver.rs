@@ -99,6 +99,8 @@ pub struct AtomSolver<'a, M: AtomMoves + ?Sized> {
     /// `k + 1` starts (each atom's options end with a sentinel).
     option_starts: Vec<u32>,
     parts: Vec<u32>,
+    /// Whether the limit on atoms was reached.
+    full: bool,
 }
 
 impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
@@ -116,6 +118,7 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             expanded: Vec::new(),
             option_starts: Vec::new(),
             parts: Vec::new(),
+            full: false,
         }
     }
 
@@ -126,18 +129,24 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
 
     /// The Grundy values of the sums `roots` (each the XOR of its atoms'
     /// values), in order. Once the limit on atoms is reached, the roots not
-    /// yet valued get `None`.
+    /// yet valued get `None`, in this call and every later one.
     ///
     /// # Errors
     /// [`SearchError::Cycle`] if an atom can be reached from itself,
-    /// [`SearchError::Game`] if the script fails. After an error, or once
-    /// the limit is reached, the solver must not be used again.
-    pub fn values(&mut self, roots: &[Vec<Atom>]) -> Result<Vec<Option<Nimber>>, SearchError> {
+    /// [`SearchError::Game`] if the script fails. After an error the solver
+    /// must not be used again.
+    pub fn values<R: AsRef<[Atom]>>(
+        &mut self,
+        roots: &[R],
+    ) -> Result<Vec<Option<Nimber>>, SearchError> {
         let mut out = Vec::with_capacity(roots.len());
         for group in roots.chunks(ROOTS_PER_ROUND) {
+            if self.full {
+                break;
+            }
             match self.round(group) {
                 Ok(values) => out.extend(values.into_iter().map(Some)),
-                Err(SearchError::LimitExceeded { .. }) => break,
+                Err(SearchError::LimitExceeded { .. }) => self.full = true,
                 Err(e) => return Err(e),
             }
         }
@@ -146,13 +155,13 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
     }
 
     /// One round: closure, values, forget.
-    fn round(&mut self, roots: &[Vec<Atom>]) -> Result<Vec<Nimber>, SearchError> {
+    fn round<R: AsRef<[Atom]>>(&mut self, roots: &[R]) -> Result<Vec<Nimber>, SearchError> {
         // Every atom met in an earlier round is valued, so only new ones
         // need their options.
         let mut frontier = Vec::new();
         let mut ids = Vec::with_capacity(roots.len() + 1);
         for sum in roots {
-            for atom in sum {
+            for atom in sum.as_ref() {
                 let (id, new) = self.intern(atom)?;
                 if new {
                     frontier.push(id);
@@ -479,10 +488,14 @@ mod tests {
         let s = script(include_str!(
             "../../../../../examples/take124-or-halve.rhai"
         ));
-        let values = AtomSolver::new(&s, Limits::new(ROOTS_PER_ROUND + 10))
+        let mut solver = AtomSolver::new(&s, Limits::new(ROOTS_PER_ROUND + 10));
+        let values = solver
             .values(&heaps(0..3 * ROOTS_PER_ROUND as i64))
             .unwrap();
         assert!(values[..ROOTS_PER_ROUND].iter().all(Option::is_some));
         assert!(values[ROOTS_PER_ROUND..].iter().all(Option::is_none));
+        // Later calls, even for positions valued before, are not answered
+        // by a solver that is full.
+        assert_eq!(solver.values(&heaps(0..2)).unwrap(), [None, None]);
     }
 }
