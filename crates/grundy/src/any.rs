@@ -183,14 +183,15 @@ pub trait AnyGame: Send + Sync {
     /// The Grundy values of many positions (each given as its words), by
     /// formula where known, else by one search shared by all of them, so that
     /// tables and sequences cost no more than their largest position. `None`
-    /// for a position too large to search.
+    /// for a position too large to search. The positions are read as they
+    /// are needed, so a million of them need not be written out first.
     ///
     /// # Errors
     /// A position that does not parse, or a search that fails for a reason
     /// other than its size.
     fn values(
         &self,
-        positions: &[Vec<String>],
+        positions: &mut dyn Iterator<Item = Vec<String>>,
         limits: Limits,
     ) -> Result<Vec<Option<Nimber>>, ValuesError> {
         let mut values = Vec::new();
@@ -362,32 +363,33 @@ impl<R: Rules> AnyGame for Adapter<R> {
 
     fn values(
         &self,
-        positions: &[Vec<String>],
+        positions: &mut dyn Iterator<Item = Vec<String>>,
         limits: Limits,
     ) -> Result<Vec<Option<Nimber>>, ValuesError> {
+        let parse = |words: Vec<String>| {
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            self.0.rules.parse_position(&words)
+        };
+        let mut values = Vec::new();
         if self.0.formula.is_none() {
             if let Some(mut own) = self.0.rules.value_search(limits) {
                 // A part at a time, so that only one part's positions exist at once.
-                let mut values = Vec::with_capacity(positions.len());
-                for part in positions.chunks(1 << 14) {
-                    let parsed = part
-                        .iter()
-                        .map(|words| {
-                            let words: Vec<&str> = words.iter().map(String::as_str).collect();
-                            self.0.rules.parse_position(&words)
-                        })
+                loop {
+                    let part = (&mut *positions)
+                        .take(1 << 14)
+                        .map(parse)
                         .collect::<Result<Vec<_>, _>>()?;
-                    values.extend(own.values(&parsed).map_err(AnalyzeError::from)?);
+                    if part.is_empty() {
+                        return Ok(values);
+                    }
+                    values.extend(own.values(&part).map_err(AnalyzeError::from)?);
                 }
-                return Ok(values);
             }
         }
         let mut search = Searcher::with_limits(Play::Normal, limits);
         let formula = self.0.formula.as_ref();
-        let mut values = Vec::with_capacity(positions.len());
         for words in positions {
-            let words: Vec<&str> = words.iter().map(String::as_str).collect();
-            let p = self.0.rules.parse_position(&words)?;
+            let p = parse(words)?;
             let value = match formula.and_then(|f| (f.grundy)(&p)) {
                 Some(g) => Some(g),
                 None => match search.grundy(&p) {

@@ -122,11 +122,10 @@ pub fn table(
     }
     let words = |i: u64, j: u64| catalog::position_words(template, 0, i, j);
     let first = first.unwrap_or_else(|| catalog::first_index(game.as_ref(), template));
-    let positions: Vec<Vec<String>> = (0..rows)
+    let mut positions = (0..rows)
         .flat_map(|r| (0..cols).map(move |c| (r, c)))
-        .map(|(r, c)| words(first.saturating_add(r), first.saturating_add(c)))
-        .collect();
-    let values = game.values(&positions, limits)?;
+        .map(|(r, c)| words(first.saturating_add(r), first.saturating_add(c)));
+    let values = game.values(&mut positions, limits)?;
     let width = usize::try_from(cols).unwrap_or(usize::MAX);
     Ok(Table {
         game: game.name(),

@@ -162,10 +162,8 @@ fn by_catalog(args: &SequenceArgs, code_error: &anyhow::Error) -> anyhow::Result
         .with_context(|| {
             format!("{name}: its positions are not one number, so it has no sequence")
         })?;
-    let positions: Vec<Vec<String>> = (0..args.len as u64)
-        .map(|n| catalog::position_words(template, n, 0, 0))
-        .collect();
-    let values = game.values(&positions, args.search.limits())?;
+    let mut positions = (0..args.len as u64).map(|n| catalog::position_words(template, n, 0, 0));
+    let values = game.values(&mut positions, args.search.limits())?;
     let values: Vec<u64> = values
         .into_iter()
         .enumerate()

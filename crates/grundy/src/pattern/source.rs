@@ -158,11 +158,10 @@ pub fn values(
         .iter()
         .map(|c| catalog::fill(t, c.n, c.i, c.j))
         .collect();
-    let words: Vec<Vec<String>> = positions
+    let mut words = positions
         .iter()
-        .map(|p| p.split_whitespace().map(str::to_string).collect())
-        .collect();
-    let values = game.values(&words, limits)?;
+        .map(|p| p.split_whitespace().map(str::to_string).collect());
+    let values = game.values(&mut words, limits)?;
     values
         .into_iter()
         .zip(&positions)
