@@ -95,10 +95,12 @@ impl PeriodWatch {
     ///
     /// # Complexity
     /// `O(n)` comparisons for the scan, plus the length of each stretch
-    /// followed back (block comparisons); no memory.
+    /// followed back (block comparisons), at most [`FOLLOW_PER_VALUE`]`·n`
+    /// in all for the long periods; no memory.
     fn best_candidate(&self, g: &[u16]) -> Option<Candidate> {
         let n = g.len();
         let mut best: Option<Candidate> = None;
+        // Returns how far the stretch was followed back.
         let consider = |p: usize, best: &mut Option<Candidate>| {
             let start = periodic_from(g, p);
             if 2 * p <= n - start {
@@ -111,22 +113,32 @@ impl PeriodWatch {
                     });
                 }
             }
+            n - p - start
         };
         for p in 1..=TAIL.min(n / 2) {
             consider(p, &mut best);
         }
         if n >= 2 * (TAIL + 1) {
+            // A long periodic stretch makes the tail recur at every multiple
+            // of its period; a budget bounds the work of following them all
+            // back. Stopping early only delays a proof: each candidate is
+            // still checked value by value.
+            let mut budget = FOLLOW_PER_VALUE * n + (1 << 20);
             for p in recurrences(g, TAIL + 1, n / 2) {
                 // A longer period cannot need fewer values than the best.
-                if best.is_some_and(|b| self.needed(0, p) >= b.needed) {
+                if budget == 0 || best.is_some_and(|b| self.needed(0, p) >= b.needed) {
                     break;
                 }
-                consider(p, &mut best);
+                budget = budget.saturating_sub(consider(p, &mut best));
             }
         }
         best
     }
 }
+
+/// How many comparisons per value a candidate search may spend following
+/// periodic stretches back.
+const FOLLOW_PER_VALUE: usize = 16;
 
 /// Periods up to this are tried one by one; longer ones are found where
 /// the last `TAIL` values recur.
@@ -326,6 +338,19 @@ mod tests {
             // Equal needs prove the same least period: compare the needs.
             assert_eq!(fast.map(|c| c.0), slow.map(|c| c.0), "case {case}: {g:?}");
         }
+    }
+
+    #[test]
+    fn a_long_stretch_of_a_short_period_is_searched_quickly() {
+        // 400,000 varied values, then period 40 for 300,000 values: the last
+        // values recur at 7,500 multiples of 40, each as long to follow.
+        let mut rng = crate::rng::SplitMix64::new(9);
+        let mut g: Vec<u16> = (0..400_000).map(|_| (rng.next_u64() % 50) as u16).collect();
+        for i in 0..300_000 {
+            g.push(g[400_000 - 40 + i % 40]);
+        }
+        let c = watch(2, 3).best_candidate(&g).unwrap();
+        assert_eq!((c.start, c.period), (400_000 - 40, 40));
     }
 
     #[test]

@@ -224,7 +224,9 @@ impl Split {
             }
         }
         let marks = &mut *self.marks;
-        let pairs = self.rare[done..end].iter().zip(&self.rare_values[done..end]);
+        let pairs = self.rare[done..end]
+            .iter()
+            .zip(&self.rare_values[done..end]);
         if unequal {
             // Grundy's game: the equal split is not a move.
             for (&i, &gi) in pairs.filter(|(&i, _)| 2 * i as usize != r) {
