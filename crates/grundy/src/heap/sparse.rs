@@ -36,9 +36,9 @@ const SHORT: usize = 32;
 /// The last values the rare loop reads through 16-bit offsets.
 const WINDOW: usize = 1 << 16;
 
-/// `WINDOW − 1 − i`, if it fits in 16 bits.
+/// `WINDOW − i`, if it fits in 16 bits (`1 ≤ i ≤ WINDOW`).
 fn back_offset(i: u32) -> Option<u16> {
-    (WINDOW - 1)
+    WINDOW
         .checked_sub(i as usize)
         .and_then(|b| u16::try_from(b).ok())
 }
@@ -51,8 +51,8 @@ pub struct Split {
     pub rare: Vec<u32>,
     /// The values of the rare heaps, beside them: the hot loop reads them contiguously.
     rare_values: Vec<u16>,
-    /// `WINDOW − 1 − i` for the rare heaps `i < WINDOW − 1`, the offsets of
-    /// `g[r − i]` in the last [`WINDOW`] values up to `r`.
+    /// `WINDOW − i` for the rare heaps `i ≤ WINDOW`, the offsets of
+    /// `g[r − i]` in the [`WINDOW`] values below `r`.
     rare_back: Vec<u16>,
     counts: Vec<u64>,
     common_list: Vec<u16>,
@@ -210,32 +210,40 @@ impl Split {
     /// Marks `g[i] ^ g[r - i]` for every rare heap `i < r`.
     fn mark_rare_pairs(&mut self, g: &[u16], r: usize, unequal: bool) {
         let end = self.rare.partition_point(|&i| (i as usize) < r);
+        // Grundy's game: the equal split is not a move; its rare heap is left out.
+        let equal = (unequal && r % 2 == 0)
+            .then(|| self.rare[..end].binary_search(&((r / 2) as u32)).ok())
+            .flatten();
+        match equal {
+            Some(k) => {
+                self.mark_rare_range(g, r, 0, k);
+                self.mark_rare_range(g, r, k + 1, end);
+            }
+            None => self.mark_rare_range(g, r, 0, end),
+        }
+    }
+
+    /// Marks `g[i] ^ g[r - i]` for the rare heaps `rare[from..to]`, all below `r`.
+    fn mark_rare_range(&mut self, g: &[u16], r: usize, from: usize, to: usize) {
         let stamp = self.stamp;
-        let mut done = 0;
-        if !unequal && r >= WINDOW {
+        let marks = &mut *self.marks;
+        let mut from = from;
+        let near = self.rare_back.len().min(to);
+        if r >= WINDOW && from < near {
             // The hot loop: a 16-bit offset into a fixed-size window and a
             // 16-bit value index need no bounds check (a third fewer
             // instructions per rare heap).
-            let window: &[u16; WINDOW] = g[r + 1 - WINDOW..=r].try_into().expect("WINDOW values");
-            done = self.rare_back.len().min(end);
-            let marks = &mut *self.marks;
-            for (&back, &gi) in self.rare_back[..done].iter().zip(&self.rare_values) {
+            // Grundy's game splits the heap itself: `g[r]` may be unknown.
+            let window: &[u16; WINDOW] = g[r - WINDOW..r].try_into().expect("WINDOW values");
+            let backs = self.rare_back[from..near].iter();
+            for (&back, &gi) in backs.zip(&self.rare_values[from..near]) {
                 marks[usize::from(gi ^ window[usize::from(back)])] = stamp;
             }
+            from = near;
         }
-        let marks = &mut *self.marks;
-        let pairs = self.rare[done..end]
-            .iter()
-            .zip(&self.rare_values[done..end]);
-        if unequal {
-            // Grundy's game: the equal split is not a move.
-            for (&i, &gi) in pairs.filter(|(&i, _)| 2 * i as usize != r) {
-                marks[usize::from(gi ^ g[r - i as usize])] = stamp;
-            }
-        } else {
-            for (&i, &gi) in pairs {
-                marks[usize::from(gi ^ g[r - i as usize])] = stamp;
-            }
+        let pairs = self.rare[from..to].iter().zip(&self.rare_values[from..to]);
+        for (&i, &gi) in pairs {
+            marks[usize::from(gi ^ g[r - i as usize])] = stamp;
         }
     }
 
@@ -337,22 +345,40 @@ mod tests {
     #[test]
     fn rare_pairs_through_the_window_are_every_rare_pair() {
         let mut rng = crate::rng::SplitMix64::new(3);
-        let g: Vec<u16> = (0..70_000).map(|_| (rng.next_u64() % 500) as u16).collect();
+        let g: Vec<u16> = (0..140_000)
+            .map(|_| (rng.next_u64() % 500) as u16)
+            .collect();
         let mut split = Split::default();
         for i in [1u32, 5, 100, 40_000, 65_534, 65_535, 65_536, 69_000] {
             split.rare.push(i);
             split.rare_values.push(g[i as usize]);
         }
         split.rare_back = split.rare.iter().map_while(|&i| back_offset(i)).collect();
-        assert_eq!(split.rare_back.len(), 6);
-        for r in [60_000, 65_535, 65_536, 65_537, 69_999] {
+        assert_eq!(split.rare_back.len(), 7);
+        // Grundy's game (unequal) leaves out the rare heap r / 2: 40,000
+        // (read through the window) at r = 80,000, 69,000 (not) at 138,000.
+        let cases = [
+            (60_000, false),
+            (65_535, false),
+            (65_536, false),
+            (65_537, true),
+        ];
+        let more = [
+            (69_999, false),
+            (80_000, true),
+            (80_000, false),
+            (138_000, true),
+        ];
+        for (r, unequal) in cases.into_iter().chain(more) {
+            // Only `g[..r]` may be known (Grundy's game splits heap `r` itself).
+            let g = &g[..r];
             split.stamp += 1;
-            split.mark_rare_pairs(&g, r, false);
+            split.mark_rare_pairs(g, r, unequal);
             let marked: Vec<usize> = (0..VALUE_SPACE)
                 .filter(|&v| split.marks[v] == split.stamp)
                 .collect();
             let mut expected: Vec<usize> = (split.rare.iter())
-                .filter(|&&i| (i as usize) < r)
+                .filter(|&&i| (i as usize) < r && !(unequal && 2 * i as usize == r))
                 .map(|&i| usize::from(g[i as usize] ^ g[r - i as usize]))
                 .collect();
             expected.sort_unstable();
