@@ -203,7 +203,7 @@ pub fn compute(
     };
     if len >= 1 << 20 {
         eprintln!(
-            "memory: up to about {} MB (2 bytes per value, plus the rare heaps)",
+            "memory: up to about {} MB (2 bytes per value, plus the rare heaps; twice that while a checkpoint is read back)",
             (len * 2) >> 20
         );
     }
@@ -251,8 +251,16 @@ fn report(bar: &indicatif::ProgressBar, seq: &Sequence, start: Instant, before: 
 fn save(path: Option<&Path>, seq: &Sequence) -> anyhow::Result<()> {
     let Some(path) = path else { return Ok(()) };
     let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, checkpoint::encode(seq.code(), seq.values()))
-        .with_context(|| format!("writing {}", tmp.display()))?;
+    // Piece by piece: a second copy of 10^8 values would double the memory.
+    let write = || -> std::io::Result<()> {
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        file.write_all(checkpoint::header(seq.code(), seq.values()).as_bytes())?;
+        for chunk in checkpoint::body_chunks(seq.values()) {
+            file.write_all(&chunk)?;
+        }
+        file.into_inner().map_err(|e| e.into_error())?.sync_all()
+    };
+    write().with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
     Ok(())
 }

@@ -56,17 +56,29 @@ pub fn checksum(values: &[u16]) -> u32 {
 
 /// The bytes of a checkpoint of `values` for `code`.
 pub fn encode(code: &HeapCode, values: &[u16]) -> Vec<u8> {
-    let header = format!(
+    let mut bytes = header(code, values).into_bytes();
+    bytes.reserve(values.len() * 2);
+    for chunk in body_chunks(values) {
+        bytes.extend_from_slice(&chunk);
+    }
+    bytes
+}
+
+/// The text header of a checkpoint of `values` for `code`: write it, then
+/// the [`body_chunks`], to save without a second copy of the values.
+pub fn header(code: &HeapCode, values: &[u16]) -> String {
+    format!(
         "{MAGIC}\nrule {code}\ncount {}\nchecksum {:08X}\n\n",
         values.len(),
         checksum(values)
-    );
-    let mut bytes = header.into_bytes();
-    bytes.reserve(values.len() * 2);
-    for &v in values {
-        bytes.extend_from_slice(&v.to_le_bytes());
-    }
-    bytes
+    )
+}
+
+/// The values as little-endian bytes, in pieces of at most 64 KiB.
+pub fn body_chunks(values: &[u16]) -> impl Iterator<Item = Vec<u8>> + '_ {
+    values
+        .chunks(1 << 15)
+        .map(|c| c.iter().flat_map(|v| v.to_le_bytes()).collect())
 }
 
 /// The values of a checkpoint for `code`.

@@ -8,10 +8,10 @@
 //! this is the theorem of Guy and Smith. Grundy's game is not a finite code
 //! (its two heaps must differ), so the theorem does not apply to it.
 //!
-//! [`PeriodWatch`] looks for a candidate period from time to time (the
-//! smallest period of every suffix at once, by the prefix function of the
-//! reversed sequence), then checks each new value against it, and reports
-//! the moment the proof is complete.
+//! [`PeriodWatch`] looks for a candidate period from time to time (every
+//! period of a suffix at least twice its length, found where the last values
+//! recur), then checks each new value against it, and reports the moment
+//! the proof is complete.
 //!
 //! # References
 //! R. K. Guy, C. A. B. Smith, *The G-values of various games*, Proc.
@@ -22,9 +22,6 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::code::HeapCode;
-
-/// The most values the candidate search looks back over.
-pub const WINDOW: usize = 1 << 25;
 
 /// A proven eventual period: `G(n + period) = G(n)` for all `n ≥ preperiod`,
 /// with both numbers least.
@@ -88,40 +85,108 @@ impl PeriodWatch {
         None
     }
 
-    /// The candidate whose proof would complete soonest.
+    /// The candidate whose proof would complete soonest: over every period
+    /// `p` of a suffix at least `2p` long, the one with the least `needed`.
+    ///
+    /// Short periods are tried one by one. A long period `p` makes the last
+    /// [`TAIL`] values recur `p` earlier, so the sequence is searched for
+    /// them (a branch-free scan, mostly) and only where they recur is the
+    /// periodic stretch followed back.
     ///
     /// # Complexity
-    /// `O(min(n, WINDOW))` time and 4 bytes per value looked at.
+    /// `O(n)` comparisons for the scan, plus the length of each stretch
+    /// followed back (block comparisons), at most [`FOLLOW_PER_VALUE`]`·n`
+    /// in all for the long periods; no memory.
     fn best_candidate(&self, g: &[u16]) -> Option<Candidate> {
         let n = g.len();
-        let len = n.min(WINDOW);
-        let rev = |i: usize| g[n - 1 - i];
-        let mut border = vec![0u32; len];
         let mut best: Option<Candidate> = None;
-        for i in 1..len {
-            let mut k = border[i - 1] as usize;
-            while k > 0 && rev(i) != rev(k) {
-                k = border[k - 1] as usize;
-            }
-            if rev(i) == rev(k) {
-                k += 1;
-            }
-            border[i] = k as u32;
-            let (suffix, period) = (i + 1, i + 1 - k);
-            if 2 * period <= suffix {
-                let start = n - suffix;
-                let needed = self.needed(start, period);
+        // Returns how far the stretch was followed back.
+        let consider = |p: usize, best: &mut Option<Candidate>| {
+            let start = periodic_from(g, p);
+            if 2 * p <= n - start {
+                let needed = self.needed(start, p);
                 if best.map_or(true, |b| needed < b.needed) {
-                    best = Some(Candidate {
+                    *best = Some(Candidate {
                         start,
-                        period,
+                        period: p,
                         needed,
                     });
                 }
             }
+            n - p - start
+        };
+        for p in 1..=TAIL.min(n / 2) {
+            consider(p, &mut best);
+        }
+        if n >= 2 * (TAIL + 1) {
+            // A long periodic stretch makes the tail recur at every multiple
+            // of its period; a budget bounds the work of following them all
+            // back. Stopping early only delays a proof: each candidate is
+            // still checked value by value.
+            let mut budget = FOLLOW_PER_VALUE * n + (1 << 20);
+            for p in recurrences(g, TAIL + 1, n / 2) {
+                // A longer period cannot need fewer values than the best.
+                if budget == 0 || best.is_some_and(|b| self.needed(0, p) >= b.needed) {
+                    break;
+                }
+                budget = budget.saturating_sub(consider(p, &mut best));
+            }
         }
         best
     }
+}
+
+/// How many comparisons per value a candidate search may spend following
+/// periodic stretches back.
+const FOLLOW_PER_VALUE: usize = 16;
+
+/// Periods up to this are tried one by one; longer ones are found where
+/// the last `TAIL` values recur.
+const TAIL: usize = 32;
+
+/// The least `s` with `g[i] == g[i + p]` for every `i` in `s..n − p`.
+fn periodic_from(g: &[u16], p: usize) -> usize {
+    const BLOCK: usize = 64;
+    let mut i = g.len() - p;
+    while i >= BLOCK && g[i - BLOCK..i] == g[i - BLOCK + p..i + p] {
+        i -= BLOCK;
+    }
+    while i > 0 && g[i - 1] == g[i - 1 + p] {
+        i -= 1;
+    }
+    i
+}
+
+/// The distances `p` in `min..=max` at which the last [`TAIL`] values of
+/// `g` occur again earlier, increasing (`min > TAIL`, `2·max ≤ g.len()`).
+fn recurrences(g: &[u16], min: usize, max: usize) -> impl Iterator<Item = usize> + '_ {
+    const BLOCK: usize = 256;
+    let n = g.len();
+    let tail = &g[n - TAIL..];
+    let (t1, t2, t3, t4) = (
+        tail[TAIL - 1],
+        tail[TAIL - 2],
+        tail[TAIL - 3],
+        tail[TAIL - 4],
+    );
+    // An earlier copy ends at `e = n − p`; `p` increasing is `e` decreasing.
+    let (lo, hi) = (n - max, n - min);
+    (0..=(hi - lo) / BLOCK).flat_map(move |b| {
+        let top = hi - b * BLOCK;
+        let bottom = top.saturating_sub(BLOCK - 1).max(lo);
+        // `e` in `bottom..=top`: the four last values first, without a branch.
+        let last = |k: usize| &g[bottom - k..=top - k];
+        let hit = last(1)
+            .iter()
+            .zip(last(2))
+            .zip(last(3).iter().zip(last(4)))
+            .fold(false, |acc, ((&a, &b), (&c, &d))| {
+                acc | ((a == t1) & (b == t2) & (c == t3) & (d == t4))
+            });
+        let ends = (bottom..=top).rev().filter(move |_| hit);
+        ends.filter(move |&e| g[e - TAIL..e] == *tail)
+            .map(move |e| n - e)
+    })
 }
 
 /// The least period and preperiod, given a proven period `p` from `n0`.
@@ -236,6 +301,56 @@ mod tests {
         );
         let shown = prefix_period(&(0..10).map(seq).collect::<Vec<_>>(), p, 10);
         assert_eq!(shown, "8 8 (5 1)");
+    }
+
+    /// The candidate by brute force: every period, followed back value by value.
+    fn slow_best(w: &PeriodWatch, g: &[u16]) -> Option<(usize, usize)> {
+        let n = g.len();
+        (1..=n / 2)
+            .filter_map(|p| {
+                let mut s = n - p;
+                while s > 0 && g[s - 1] == g[s - 1 + p] {
+                    s -= 1;
+                }
+                (2 * p <= n - s).then(|| (w.needed(s, p), s, p))
+            })
+            .min()
+            .map(|(_, s, p)| (s, p))
+    }
+
+    #[test]
+    fn candidate_search_matches_brute_force() {
+        let w = watch(2, 3);
+        let mut rng = crate::rng::SplitMix64::new(5);
+        for case in 0..300 {
+            let n = 2 + (rng.next_u64() % 700) as usize;
+            let alphabet = 1 + rng.next_u64() % [2, 3, 8, 1000][case % 4];
+            let period = 1 + (rng.next_u64() % 120) as usize;
+            let start = (rng.next_u64() % n as u64) as usize;
+            let mut g: Vec<u16> = (0..n).map(|_| (rng.next_u64() % alphabet) as u16).collect();
+            for i in start..n {
+                if i >= period + start {
+                    g[i] = g[i - period];
+                }
+            }
+            let fast = w.best_candidate(&g).map(|c| (c.needed, c.start, c.period));
+            let slow = slow_best(&w, &g).map(|(s, p)| (w.needed(s, p), s, p));
+            // Equal needs prove the same least period: compare the needs.
+            assert_eq!(fast.map(|c| c.0), slow.map(|c| c.0), "case {case}: {g:?}");
+        }
+    }
+
+    #[test]
+    fn a_long_stretch_of_a_short_period_is_searched_quickly() {
+        // 400,000 varied values, then period 40 for 300,000 values: the last
+        // values recur at 7,500 multiples of 40, each as long to follow.
+        let mut rng = crate::rng::SplitMix64::new(9);
+        let mut g: Vec<u16> = (0..400_000).map(|_| (rng.next_u64() % 50) as u16).collect();
+        for i in 0..300_000 {
+            g.push(g[400_000 - 40 + i % 40]);
+        }
+        let c = watch(2, 3).best_candidate(&g).unwrap();
+        assert_eq!((c.start, c.period), (400_000 - 40, 40));
     }
 
     #[test]
