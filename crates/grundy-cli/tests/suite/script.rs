@@ -12,27 +12,39 @@ fn grundy() -> Command {
 
 const GAME: &str = "script:examples/take124-or-halve.rhai";
 
+/// `grundy analyze --json GAME position...`, which must succeed.
+fn analysis(position: &str) -> serde_json::Value {
+    let mut words = vec!["analyze", "--json", GAME];
+    words.extend(position.split(' '));
+    let out = grundy().args(&words).output().unwrap();
+    assert!(out.status.success(), "{position}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Where the winning moves of an analysis lead.
+fn winning_targets(v: &serde_json::Value) -> Vec<String> {
+    v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap().to_string())
+        .collect()
+}
+
 #[test]
 fn analyze_reports_search_results_as_json() {
-    let out = grundy()
-        .args(["analyze", "--json", GAME, "10"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = analysis("10");
     // By hand from the rules (halving an even heap gives G(n/2) XOR G(n/2) = 0):
     // G(0..=10) = 0 1 2 0 1 2 3 1 2 0 1, so from 10 the winning moves go to
     // 9 and to 5 5.
     assert_eq!(v["grundy"], 1);
     assert_eq!(v["method"], "search");
     assert_eq!(v["outcome"], "N");
-    let moves: Vec<&str> = v["winning_moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["to"].as_str().unwrap())
-        .collect();
-    assert!(moves.contains(&"9") && moves.contains(&"5 5"), "{moves:?}");
+    let moves = winning_targets(&v);
+    assert!(
+        moves.contains(&"9".into()) && moves.contains(&"5 5".into()),
+        "{moves:?}"
+    );
 }
 
 #[test]
@@ -58,27 +70,12 @@ fn large_heaps_are_valued_by_the_script_solver() {
     assert!(values.iter().enumerate().all(|(n, &v)| v == n as u64 % 3));
     // A heap of 10^5 whose outcome search over sums is hopeless: the value,
     // outcome and winning moves come from the values; remoteness is unknown.
-    let out = grundy()
-        .args(["analyze", "--json", GAME, "100000"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = analysis("100000");
     assert_eq!(v["outcome"], "N");
     assert!(v["remoteness"].is_null());
-    let moves: Vec<&str> = v["winning_moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["to"].as_str().unwrap())
-        .collect();
     // Every winning move leads to a P-position, checked again from scratch.
-    for to in &moves {
-        let mut words = vec!["analyze", "--json", GAME];
-        words.extend(to.split(' '));
-        let again = grundy().args(&words).output().unwrap();
-        let again: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
-        assert_eq!(again["grundy"], 0, "{to}");
+    for to in winning_targets(&v) {
+        assert_eq!(analysis(&to)["grundy"], 0, "{to}");
     }
 }
 
