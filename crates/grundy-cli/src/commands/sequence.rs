@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use clap::Args;
 use grundy::catalog;
+use grundy::games::subtraction;
 use grundy::heap::checkpoint;
 use grundy::heap::code::HeapCode;
 use grundy::heap::period::{PeriodWatch, Periodicity};
@@ -86,12 +87,7 @@ struct Json<'a, T: Serialize> {
 /// The code's own parse error when `text` is none of these.
 pub fn parse_rule(text: &str) -> anyhow::Result<HeapCode> {
     if let Some(set) = text.strip_prefix("subtraction:") {
-        let set: Vec<u64> = set
-            .split(',')
-            .map(|w| w.trim().parse::<u64>())
-            .collect::<Result<_, _>>()
-            .with_context(|| format!("subtraction set `{set}`: write it as `subtraction:1,3,4`"))?;
-        return Ok(HeapCode::subtraction(&set)?);
+        return Ok(HeapCode::subtraction(&subtraction::parse_set(set)?)?);
     }
     Ok(text.parse::<HeapCode>()?)
 }

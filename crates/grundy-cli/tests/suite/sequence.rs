@@ -36,6 +36,32 @@ fn sequence_of_a_code_and_of_catalog_games() {
 }
 
 #[test]
+fn subtraction_sets_with_ranges_run_on_the_take_and_break_engine() {
+    // {2, 3, 4, 5, 9} by the mex rule, written here from the rules.
+    let set = [2usize, 3, 4, 5, 9];
+    let mut g = Vec::new();
+    for n in 0..40 {
+        let seen: Vec<usize> = set.iter().filter(|&&s| s <= n).map(|&s| g[n - s]).collect();
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    let want: Vec<String> = g.iter().map(ToString::to_string).collect();
+    grundy()
+        .args(["sequence", "subtraction:2..5,9", "--len", "40", "--json"])
+        .assert()
+        .success()
+        // The engine's rule (the code with digit 3 at each element), not the catalog's name.
+        .stdout(format!(
+            "{{\"rule\":\"0.033330003\",\"values\":[{}]}}\n",
+            want.join(",")
+        ));
+    grundy()
+        .args(["sequence", "subtraction:5..2", "--len", "4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("runs backwards"));
+}
+
+#[test]
 fn period_of_dawsons_kayles_is_proven() {
     grundy()
         .args(["period", "0.07", "--json"])

@@ -120,26 +120,7 @@ impl SubtractionRule {
     /// An empty set, 0, a range that runs backwards, or a number above
     /// [`MAX_SUBTRACTION`]; a period not found within [`MAX_PERIOD_SEARCH`] values.
     pub fn parse(text: &str) -> Result<SubtractionRule, ParseError> {
-        let mut set = Vec::new();
-        for part in text.split(',').map(str::trim) {
-            if part.is_empty() {
-                return Err(ParseError::invalid(format!(
-                    "subtraction set `{text}` has an empty entry; write it as `subtraction:1,3,4`"
-                )));
-            }
-            let (lo, hi) = match part.split_once("..") {
-                Some((a, b)) => (parse_amount(a)?, parse_amount(b.trim_start_matches('='))?),
-                None => (parse_amount(part)?, parse_amount(part)?),
-            };
-            if lo > hi {
-                return Err(ParseError::invalid(format!(
-                    "range `{part}` runs backwards"
-                )));
-            }
-            set.extend(lo..=hi);
-        }
-        set.sort_unstable();
-        set.dedup();
+        let set = parse_set(text)?;
         let name = format!(
             "subtraction:{}",
             set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
@@ -170,6 +151,36 @@ impl SubtractionRule {
     pub fn period(&self) -> Option<&Period> {
         self.period.as_ref()
     }
+}
+
+/// A finite subtraction set, given as numbers and ranges (`1,3,4` or
+/// `2..5,8`), sorted and without repeats.
+///
+/// # Errors
+/// An empty entry, 0, a range that runs backwards, or a number above
+/// [`MAX_SUBTRACTION`].
+pub fn parse_set(text: &str) -> Result<Vec<u64>, ParseError> {
+    let mut set = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        if part.is_empty() {
+            return Err(ParseError::invalid(format!(
+                "subtraction set `{text}` has an empty entry; write it as `subtraction:1,3,4`"
+            )));
+        }
+        let (lo, hi) = match part.split_once("..") {
+            Some((a, b)) => (parse_amount(a)?, parse_amount(b.trim_start_matches('='))?),
+            None => (parse_amount(part)?, parse_amount(part)?),
+        };
+        if lo > hi {
+            return Err(ParseError::invalid(format!(
+                "range `{part}` runs backwards"
+            )));
+        }
+        set.extend(lo..=hi);
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
 }
 
 fn parse_amount(word: &str) -> Result<u64, ParseError> {
