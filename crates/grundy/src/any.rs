@@ -233,12 +233,17 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
     /// A search that fails for a reason other than its size (a cycle, a script error).
     fn grundy(&self, limits: Limits) -> Result<(Option<Nimber>, Method), AnalyzeError>;
 
-    /// The moves to positions of Grundy value `target` (normal play).
+    /// The moves to positions of Grundy value `target` (normal play), and
+    /// whether that is every such move (`false` when a closed form lists
+    /// only some because there are too many).
     ///
     /// # Errors
     /// [`AnalyzeError`] when values are unknown or moves cannot be listed.
-    fn moves_to_value(&self, target: Nimber, limits: Limits)
-        -> Result<Vec<MoveInfo>, AnalyzeError>;
+    fn moves_to_value(
+        &self,
+        target: Nimber,
+        limits: Limits,
+    ) -> Result<(Vec<MoveInfo>, bool), AnalyzeError>;
 
     /// Every move's name.
     ///
@@ -278,6 +283,7 @@ struct Formula<P: Game> {
     grundy: fn(&P) -> Option<Nimber>,
     winning_moves: fn(&P) -> Vec<P::Move>,
     moves_to_value: fn(&P, Nimber) -> Option<Vec<P::Move>>,
+    lists_every_move_to_value: fn(&P) -> bool,
     misere_outcome: fn(&P) -> Option<Outcome>,
     misere_winning_move: fn(&P) -> Option<P::Move>,
     details: fn(&P) -> Vec<(String, String)>,
@@ -291,6 +297,7 @@ impl<P: Solution + 'static> Formula<P> {
             grundy: <P as Solution>::grundy,
             winning_moves: <P as Solution>::winning_moves,
             moves_to_value: <P as Solution>::moves_to_value,
+            lists_every_move_to_value: <P as Solution>::lists_every_move_to_value,
             misere_outcome: <P as Solution>::misere_outcome,
             misere_winning_move: <P as Solution>::misere_winning_move,
             details: <P as Solution>::details,
@@ -700,7 +707,7 @@ impl<R: Rules> AnyPosition for Position<R> {
         &self,
         target: Nimber,
         limits: Limits,
-    ) -> Result<Vec<MoveInfo>, AnalyzeError> {
+    ) -> Result<(Vec<MoveInfo>, bool), AnalyzeError> {
         let p = &self.pos;
         let info = |m: &<R::Position as Game>::Move| {
             let to = p.play(m);
@@ -711,13 +718,11 @@ impl<R: Rules> AnyPosition for Position<R> {
                 remoteness: None,
             }
         };
-        if let Some(moves) = self
-            .game
-            .formula
-            .as_ref()
-            .and_then(|f| (f.moves_to_value)(p, target))
-        {
-            return Ok(moves.iter().map(info).collect());
+        if let Some(f) = self.game.formula.as_ref() {
+            if let Some(moves) = (f.moves_to_value)(p, target) {
+                let every = (f.lists_every_move_to_value)(p);
+                return Ok((moves.iter().map(info).collect(), every));
+            }
         }
         self.listable()?;
         let moves = p.try_moves().map_err(SearchError::from)?;
@@ -735,7 +740,7 @@ impl<R: Rules> AnyPosition for Position<R> {
                 }
             }
         }
-        Ok(found)
+        Ok((found, true))
     }
 
     fn move_names(&self) -> Result<Vec<String>, AnalyzeError> {

@@ -37,6 +37,13 @@ pub trait Solution: Game {
         None
     }
 
+    /// Whether [`moves_to_value`](Solution::moves_to_value) gives every move
+    /// to the target (the default), or only some because this position has
+    /// too many to list.
+    fn lists_every_move_to_value(&self) -> bool {
+        true
+    }
+
     /// Who wins in misère play, where a formula gives it.
     fn misere_outcome(&self) -> Option<Outcome> {
         None

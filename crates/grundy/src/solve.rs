@@ -25,6 +25,11 @@ use crate::hash::FxHashMap;
 use crate::nimber::{mex, Nimber};
 
 /// Bounds on a search.
+///
+/// A search stores at most `max_positions` positions, and looks at no more
+/// than [`Limits::MOVES_PER_POSITION`] moves per position of that limit, so
+/// that positions with very many moves each (an E&D pile of 10^5 stones)
+/// cannot keep a search running for hours within its position limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The most distinct positions one search may store.
@@ -34,6 +39,15 @@ pub struct Limits {
 impl Limits {
     /// The default bound: 10^7 positions, a few hundred MiB at most.
     pub const DEFAULT_MAX_POSITIONS: usize = 10_000_000;
+
+    /// Moves a search may look at per position of its limit.
+    pub const MOVES_PER_POSITION: usize = 256;
+
+    /// The most moves a search may look at.
+    pub fn max_moves(&self) -> usize {
+        self.max_positions
+            .saturating_mul(Limits::MOVES_PER_POSITION)
+    }
 
     /// A limit of `max_positions`.
     pub fn new(max_positions: usize) -> Limits {
@@ -52,7 +66,7 @@ impl Default for Limits {
 #[non_exhaustive]
 pub enum SearchError {
     /// More positions than the limit allows.
-    #[error("search stopped at its limit of {limit} positions; raise it with --max-positions, or analyse a smaller position")]
+    #[error("search stopped at its limit of {limit} positions (or of 256 moves looked at per position of it); raise it with --max-positions, or analyse a smaller position")]
     LimitExceeded {
         /// The limit that was reached.
         limit: usize,
@@ -107,6 +121,8 @@ pub struct Searcher<G: Game> {
     limits: Limits,
     solved: FxHashMap<G, Slot<Solved>>,
     values: FxHashMap<G, Slot<Nimber>>,
+    /// Moves looked at so far, against [`Limits::max_moves`].
+    moves_seen: usize,
 }
 
 struct SolveFrame<G> {
@@ -137,6 +153,7 @@ impl<G: Game> Searcher<G> {
             limits,
             solved: FxHashMap::default(),
             values: FxHashMap::default(),
+            moves_seen: 0,
         }
     }
 
@@ -205,6 +222,7 @@ impl<G: Game> Searcher<G> {
     fn open_solve(&mut self, position: G) -> Result<SolveFrame<G>, SearchError> {
         self.reserve(self.solved.len())?;
         let children = expand(&position)?;
+        self.count_moves(children.len())?;
         self.solved.insert(position.clone(), Slot::Busy);
         Ok(SolveFrame {
             position,
@@ -273,7 +291,9 @@ impl<G: Game> Searcher<G> {
 
     fn open_grundy(&mut self, component: G) -> Result<GrundyFrame<G>, SearchError> {
         self.reserve(self.values.len())?;
-        let options = expand(&component)?
+        let options = expand(&component)?;
+        self.count_moves(options.len())?;
+        let options = options
             .into_iter()
             .map(|o| o.components().iter().map(Game::canonical).collect())
             .collect();
@@ -284,6 +304,16 @@ impl<G: Game> Searcher<G> {
             next: 0,
             seen: Vec::new(),
         })
+    }
+
+    fn count_moves(&mut self, moves: usize) -> Result<(), SearchError> {
+        self.moves_seen = self.moves_seen.saturating_add(moves);
+        if self.moves_seen > self.limits.max_moves() {
+            return Err(SearchError::LimitExceeded {
+                limit: self.limits.max_positions,
+            });
+        }
+        Ok(())
     }
 
     fn reserve(&self, stored: usize) -> Result<(), SearchError> {

@@ -111,11 +111,14 @@ impl MixedSum {
         let (values, method) = self.values(o.limits)?;
         let total: Nimber = values.iter().copied().sum();
         let mut winning_moves = Vec::new();
+        let mut complete = true;
         for (i, (p, &g)) in self.parts.iter().zip(&values).enumerate() {
             if total.is_zero() {
                 break;
             }
-            for m in p.moves_to_value(g + total, o.limits)? {
+            let (moves, every) = p.moves_to_value(g + total, o.limits)?;
+            complete &= every;
+            for m in moves {
                 winning_moves.push(self.lift(i, &m, Some(Outcome::Previous))?);
             }
         }
@@ -145,7 +148,7 @@ impl MixedSum {
             grundy: Some(total.value()),
             method,
             winning_moves,
-            winning_moves_complete: true,
+            winning_moves_complete: complete,
             remoteness,
             all_moves,
             details: self
@@ -384,16 +387,19 @@ impl AnyPosition for MixedSum {
         &self,
         target: Nimber,
         limits: Limits,
-    ) -> Result<Vec<MoveInfo>, AnalyzeError> {
+    ) -> Result<(Vec<MoveInfo>, bool), AnalyzeError> {
         let (values, _) = self.values(limits)?;
         let total: Nimber = values.iter().copied().sum();
         let mut found = Vec::new();
+        let mut complete = true;
         for (i, (p, &g)) in self.parts.iter().zip(&values).enumerate() {
-            for m in p.moves_to_value(g + total + target, limits)? {
+            let (moves, every) = p.moves_to_value(g + total + target, limits)?;
+            complete &= every;
+            for m in moves {
                 found.push(self.lift(i, &m, None)?);
             }
         }
-        Ok(found)
+        Ok((found, complete))
     }
 
     fn move_names(&self) -> Result<Vec<String>, AnalyzeError> {

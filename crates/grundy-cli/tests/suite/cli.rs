@@ -195,3 +195,50 @@ fn judge_reads_stdin_and_writes_exact_output() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn a_sum_says_whether_its_winning_moves_are_all_of_them() {
+    // Small E&D piles: every winning split is listed, as many as --all-moves
+    // finds moves to P-positions.
+    let v = json(&[
+        "analyze",
+        "--json",
+        "--all-moves",
+        "sum",
+        "ed",
+        "3,5",
+        "+",
+        "ed",
+        "7,6",
+        "+",
+        "nim",
+        "1",
+    ]);
+    assert_eq!(v["winning_moves_complete"], true);
+    let to_p = v["all_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["outcome"] == "P")
+        .count();
+    assert!(to_p > 0);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), to_p);
+    // A pile of 70,000 has too many splits to list: one per pile, said so.
+    // Its quick remoteness search gives up at the limit on moves looked at
+    // (256 per position of the limit) instead of running on.
+    let v = json(&[
+        "analyze",
+        "--json",
+        "--max-positions",
+        "1000",
+        "sum",
+        "ed",
+        "3,5",
+        "+",
+        "ed",
+        "70000,6",
+    ]);
+    assert_eq!(v["winning_moves_complete"], false);
+    assert!(v["remoteness"].is_null());
+    assert!(!v["winning_moves"].as_array().unwrap().is_empty());
+}

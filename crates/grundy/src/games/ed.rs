@@ -93,6 +93,10 @@ pub fn group_grundy(i: u64, j: u64) -> Nimber {
     Nimber(u64::from(((i - 1) | (j - 1)).trailing_ones()))
 }
 
+/// Piles up to this size have every winning split listed; a larger pile
+/// gets one (there can be astronomically many).
+pub const LIST_EVERY_SPLIT: u64 = 1 << 16;
+
 /// The split of a pile of `s` whose group then has value `h`, if there is one:
 /// `2^h + (s − 2^h)`, which exists iff bit `h` of `s − 1` is set.
 pub fn split_to(s: u64, h: u64) -> Option<(u64, u64)> {
@@ -223,8 +227,11 @@ impl Solution for Ed {
         self.moves_to_value(Nimber::ZERO).unwrap_or_default()
     }
 
-    /// One move per pile that can reach `target` (the split `2^h + rest`);
-    /// other splits of the same pile may reach it too.
+    /// Every split that reaches `target` when the piles have at most
+    /// [`LIST_EVERY_SPLIT`] stones; above that, one split per pile that can
+    /// (`2^h + rest`), and [`lists_every_move_to_value`] says so.
+    ///
+    /// [`lists_every_move_to_value`]: Solution::lists_every_move_to_value
     fn moves_to_value(&self, target: Nimber) -> Option<Vec<EdMove>> {
         let change = self.total() + target;
         let mut moves = Vec::new();
@@ -234,16 +241,26 @@ impl Solution for Ed {
         for (g, &(a, b)) in self.groups.iter().enumerate() {
             let h = (group_grundy(a, b) + change).0;
             for (split, s) in [(1, a), (2, b)] {
-                if let Some(into) = split_to(s, h) {
-                    moves.push(EdMove {
-                        group: g + 1,
-                        split,
-                        into,
-                    });
+                let mv = |into| EdMove {
+                    group: g + 1,
+                    split,
+                    into,
+                };
+                if s <= LIST_EVERY_SPLIT {
+                    let hits = (1..s).filter(|&x| group_grundy(x, s - x).0 == h);
+                    moves.extend(hits.map(|x| mv((x, s - x))));
+                } else if let Some(into) = split_to(s, h) {
+                    moves.push(mv(into));
                 }
             }
         }
         Some(moves)
+    }
+
+    fn lists_every_move_to_value(&self) -> bool {
+        self.groups
+            .iter()
+            .all(|&(a, b)| a.max(b) <= LIST_EVERY_SPLIT)
     }
 }
 
@@ -337,15 +354,31 @@ mod tests {
                         "{p}: {m}"
                     );
                 }
-                // Every (group, pile) with some split to the target is listed once.
+                // Small piles: every split to the target is listed.
+                assert!(p.lists_every_move_to_value());
                 for m in p.moves() {
                     if search.grundy(&p.play(&m)).unwrap() == Nimber(target) {
-                        let found = listed
-                            .iter()
-                            .any(|l| (l.group, l.split) == (m.group, m.split));
-                        assert!(found, "{p}: nothing listed like {m}");
+                        assert!(listed.contains(&m), "{p}: {m} is not listed");
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn large_piles_list_one_split_each_and_say_so() {
+        let big = LIST_EVERY_SPLIT + 5;
+        let p = Ed::new(vec![(big, 3), (2, 2)]).unwrap();
+        assert!(!p.lists_every_move_to_value());
+        for target in 0..4 {
+            for m in p.moves_to_value(Nimber(target)).unwrap() {
+                // The value after the move, from the formula's group values.
+                let after = p.play(&m);
+                let total = after
+                    .groups
+                    .iter()
+                    .fold(0, |x, &(a, b)| x ^ group_grundy(a, b).0);
+                assert_eq!(total, target, "{p}: {m}");
             }
         }
     }
