@@ -36,7 +36,7 @@ struct Report {
     period: Option<usize>,
     proven: bool,
     values_computed: usize,
-    largest_value: u16,
+    largest_value: u32,
     largest_at: usize,
     rare_values: Vec<u16>,
     common_values: Vec<u16>,
@@ -69,13 +69,14 @@ pub fn run(args: &PeriodArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The rare and common values that occur, where the rare/common split is on.
+/// The rare and common values that occur, where the rare/common split is on
+/// (only while the values fit in 16 bits).
 fn split_values(seq: &Sequence) -> (Vec<u16>, Vec<u16>) {
-    let Some(common) = seq.common_values() else {
+    let (Some(common), Some(values)) = (seq.common_values(), seq.values().narrow()) else {
         return (Vec::new(), Vec::new());
     };
     let mut present = vec![false; 1 << 16];
-    for &v in seq.values() {
+    for &v in values {
         present[usize::from(v)] = true;
     }
     let rare = (0..=u16::MAX)

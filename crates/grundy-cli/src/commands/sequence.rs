@@ -17,7 +17,7 @@ use grundy::games::subtraction;
 use grundy::heap::checkpoint;
 use grundy::heap::code::HeapCode;
 use grundy::heap::period::{PeriodWatch, Periodicity};
-use grundy::heap::sequence::{Method, Sequence};
+use grundy::heap::sequence::{Method, Sequence, Values};
 use serde::Serialize;
 
 use crate::cli::SearchArgs;
@@ -97,11 +97,14 @@ pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
         Ok(code) => {
             let (seq, _) = compute(&code, args.len, &args.engine, None)?;
             if args.checksum {
-                let sum = checkpoint::checksum(&seq.values()[..args.len]);
+                let sum = checkpoint::checksum_of(seq.values(), args.len);
                 writeln!(stdout(), "checksum {sum:X}")?;
                 return Ok(ExitCode::SUCCESS);
             }
-            print(args, &code.to_string(), &seq.values()[..args.len])
+            match seq.values() {
+                Values::Narrow(g) => print(args, &code.to_string(), &g[..args.len]),
+                Values::Wide(g) => print(args, &code.to_string(), &g[..args.len]),
+            }
         }
         Err(code_error) => by_catalog(args, &code_error),
     }
@@ -175,7 +178,7 @@ fn by_catalog(args: &SequenceArgs, code_error: &anyhow::Error) -> anyhow::Result
 /// period first), with a progress bar and checkpoints.
 ///
 /// # Errors
-/// A damaged or foreign checkpoint, a value past 16 bits, a failed save.
+/// A damaged or foreign checkpoint, a value past 32 bits, a failed save.
 pub fn compute(
     code: &HeapCode,
     len: usize,
@@ -199,7 +202,7 @@ pub fn compute(
     };
     if len >= 1 << 20 {
         eprintln!(
-            "memory: up to about {} MB (2 bytes per value, plus the rare heaps; twice that while a checkpoint is read back)",
+            "memory: up to about {} MB (2 bytes per value, plus the rare heaps; twice that while a checkpoint is read back; 4 bytes per value once a value passes 65534)",
             (len * 2) >> 20
         );
     }

@@ -132,7 +132,7 @@ impl OctalRule {
         let mut period = None;
         if let Some(mut watch) = PeriodWatch::new(&code) {
             while period.is_none() && sequence.len() < BUILD_VALUES {
-                // Values stay far below 16 bits this early.
+                // No value reaches 32 bits this early; stop rather than fail.
                 if sequence.push().is_err() {
                     break;
                 }
@@ -167,7 +167,7 @@ impl OctalRule {
         }
     }
 
-    fn value(&self, n: u64) -> u16 {
+    fn value(&self, n: u64) -> u32 {
         let read = self.known.read().unwrap_or_else(|e| e.into_inner());
         let n = match read.period {
             Some(p) if n as usize >= p.preperiod => {
@@ -175,14 +175,14 @@ impl OctalRule {
             }
             _ => n as usize,
         };
-        if let Some(&v) = read.sequence.values().get(n) {
+        if let Some(v) = read.sequence.values().get(n) {
             return v;
         }
         drop(read);
         let mut write = self.known.write().unwrap_or_else(|e| e.into_inner());
-        // Heaps are at most MAX_HEAP here, whose values fit in 16 bits.
+        // Heaps are at most MAX_HEAP here, whose values fit in 32 bits.
         let _ = write.sequence.extend_to(n + 1);
-        write.sequence.values().get(n).copied().unwrap_or(0)
+        write.sequence.values().get(n).unwrap_or(0)
     }
 
     /// Every split of `r` tokens into `parts` non-empty heaps (sorted), as the rule allows.

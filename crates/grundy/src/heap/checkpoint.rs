@@ -1,8 +1,9 @@
 //! The checkpoint format of long sequence runs, so that an interrupted run
 //! resumes with identical results.
 //!
-//! A checkpoint is a short text header, then the values as 16-bit
-//! little-endian numbers:
+//! A checkpoint is a short text header, then the values as little-endian
+//! numbers: 16-bit ones (format 1) while every value fits, else 32-bit ones
+//! (format 2, whose header says `width 32`):
 //!
 //! ```text
 //! grundy-sequence 1
@@ -21,8 +22,11 @@
 use thiserror::Error;
 
 use super::code::HeapCode;
+use super::naive::Value;
+use super::sequence::Values;
 
 const MAGIC: &str = "grundy-sequence 1";
+const MAGIC_WIDE: &str = "grundy-sequence 2";
 
 /// Why a checkpoint could not be read.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -44,20 +48,34 @@ pub enum CheckpointError {
     Damaged(String),
 }
 
-/// Fletcher-32 of 16-bit values, as `ogsolve` prints it.
-pub fn checksum(values: &[u16]) -> u32 {
+/// Fletcher-32 of the values, as `ogsolve` prints it: a value below 2^16 is
+/// one 16-bit word; a larger one is two, its low half first. The checksum
+/// does not depend on the width the values are stored in.
+pub fn checksum<V: Value>(values: &[V]) -> u32 {
     let (mut a, mut b) = (0u16, 0u16);
     for &v in values {
-        a = a.wrapping_add(v);
+        let v: u32 = v.into();
+        a = a.wrapping_add(v as u16);
         b = b.wrapping_add(a);
+        if v > 0xFFFF {
+            a = a.wrapping_add((v >> 16) as u16);
+            b = b.wrapping_add(a);
+        }
     }
     (u32::from(b) << 16) | u32::from(a)
 }
 
+/// [`checksum`] of the first `len` values (`len` at most their number).
+pub fn checksum_of(values: &Values, len: usize) -> u32 {
+    match values {
+        Values::Narrow(g) => checksum(&g[..len]),
+        Values::Wide(g) => checksum(&g[..len]),
+    }
+}
+
 /// The bytes of a checkpoint of `values` for `code`.
-pub fn encode(code: &HeapCode, values: &[u16]) -> Vec<u8> {
+pub fn encode(code: &HeapCode, values: &Values) -> Vec<u8> {
     let mut bytes = header(code, values).into_bytes();
-    bytes.reserve(values.len() * 2);
     for chunk in body_chunks(values) {
         bytes.extend_from_slice(&chunk);
     }
@@ -66,35 +84,49 @@ pub fn encode(code: &HeapCode, values: &[u16]) -> Vec<u8> {
 
 /// The text header of a checkpoint of `values` for `code`: write it, then
 /// the [`body_chunks`], to save without a second copy of the values.
-pub fn header(code: &HeapCode, values: &[u16]) -> String {
+pub fn header(code: &HeapCode, values: &Values) -> String {
+    let (magic, width) = match values {
+        Values::Narrow(_) => (MAGIC, ""),
+        Values::Wide(_) => (MAGIC_WIDE, "width 32\n"),
+    };
     format!(
-        "{MAGIC}\nrule {code}\ncount {}\nchecksum {:08X}\n\n",
+        "{magic}\n{width}rule {code}\ncount {}\nchecksum {:08X}\n\n",
         values.len(),
-        checksum(values)
+        checksum_of(values, values.len())
     )
 }
 
 /// The values as little-endian bytes, in pieces of at most 64 KiB.
-pub fn body_chunks(values: &[u16]) -> impl Iterator<Item = Vec<u8>> + '_ {
-    values
-        .chunks(1 << 15)
-        .map(|c| c.iter().flat_map(|v| v.to_le_bytes()).collect())
+pub fn body_chunks(values: &Values) -> Box<dyn Iterator<Item = Vec<u8>> + '_> {
+    match values {
+        Values::Narrow(g) => Box::new(
+            g.chunks(1 << 15)
+                .map(|c| c.iter().flat_map(|v| v.to_le_bytes()).collect()),
+        ),
+        Values::Wide(g) => Box::new(
+            g.chunks(1 << 14)
+                .map(|c| c.iter().flat_map(|v| v.to_le_bytes()).collect()),
+        ),
+    }
 }
 
-/// The values of a checkpoint for `code`.
+/// The values of a checkpoint for `code`, 16-bit (format 1, as older
+/// versions wrote) or 32-bit (format 2).
 ///
 /// # Errors
 /// [`CheckpointError`] for another format, another rule, or a damaged file.
-pub fn decode(code: &HeapCode, bytes: &[u8]) -> Result<Vec<u16>, CheckpointError> {
+pub fn decode(code: &HeapCode, bytes: &[u8]) -> Result<Values, CheckpointError> {
     let end = bytes
         .windows(2)
         .position(|w| w == b"\n\n")
         .ok_or(CheckpointError::Header)?;
     let header = std::str::from_utf8(&bytes[..end]).map_err(|_| CheckpointError::Header)?;
     let mut lines = header.lines();
-    if lines.next() != Some(MAGIC) {
-        return Err(CheckpointError::Header);
-    }
+    let wide = match lines.next() {
+        Some(MAGIC) => false,
+        Some(MAGIC_WIDE) => true,
+        _ => return Err(CheckpointError::Header),
+    };
     let mut field = |name: &str| {
         lines
             .next()
@@ -102,6 +134,9 @@ pub fn decode(code: &HeapCode, bytes: &[u8]) -> Result<Vec<u16>, CheckpointError
             .map(str::trim)
             .ok_or(CheckpointError::Header)
     };
+    if wide && field("width ")? != "32" {
+        return Err(CheckpointError::Header);
+    }
     let rule = field("rule ")?.to_string();
     let count: usize = field("count ")?
         .parse()
@@ -114,18 +149,24 @@ pub fn decode(code: &HeapCode, bytes: &[u8]) -> Result<Vec<u16>, CheckpointError
         });
     }
     let body = &bytes[end + 2..];
-    if body.len() != count * 2 {
+    let size = if wide { 4 } else { 2 };
+    if Some(body.len()) != count.checked_mul(size) {
         return Err(CheckpointError::Damaged(format!(
-            "{} bytes of values, expected {}",
+            "{} bytes of values, expected {count} values of {size} bytes",
             body.len(),
-            count * 2
         )));
     }
-    let values: Vec<u16> = body
-        .chunks_exact(2)
-        .map(|c| u16::from_le_bytes([c[0], c[1]]))
-        .collect();
-    if checksum(&values) != sum {
+    let values = if wide {
+        let g = body.chunks_exact(4);
+        Values::Wide(
+            g.map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        )
+    } else {
+        let g = body.chunks_exact(2);
+        Values::Narrow(g.map(|c| u16::from_le_bytes([c[0], c[1]])).collect())
+    };
+    if checksum_of(&values, count) != sum {
         return Err(CheckpointError::Damaged("checksum mismatch".into()));
     }
     Ok(values)
@@ -138,7 +179,7 @@ mod tests {
     #[test]
     fn round_trip_and_damage() {
         let code: HeapCode = "0.6".parse().unwrap();
-        let values = vec![0u16, 0, 1, 0, 2, 1, 65000];
+        let values = Values::Narrow(vec![0u16, 0, 1, 0, 2, 1, 65000]);
         let bytes = encode(&code, &values);
         assert_eq!(decode(&code, &bytes).unwrap(), values);
         let other: HeapCode = "0.07".parse().unwrap();
@@ -159,6 +200,6 @@ mod tests {
     #[test]
     fn fletcher_matches_a_hand_computation() {
         // a: 1, 3, 6; b: 1, 4, 10.
-        assert_eq!(checksum(&[1, 2, 3]), (10 << 16) | 6);
+        assert_eq!(checksum(&[1u16, 2, 3]), (10 << 16) | 6);
     }
 }

@@ -6,7 +6,7 @@
 //! let kayles: HeapCode = "kayles".parse().unwrap();
 //! assert_eq!(kayles.to_string(), "0.77");
 //! // OEIS A002186: 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, …
-//! assert_eq!(sequence::values(&kayles, 12).unwrap(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+//! assert_eq!(sequence::values(&kayles, 12).unwrap().to_u32(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
 //! ```
 
 pub mod checkpoint;

@@ -1,12 +1,64 @@
 //! The mex over every option, made fast: a bitset of seen values and
 //! branch-free loops over the pairs of heaps a split leaves.
+//!
+//! The functions are generic over the width of the stored values
+//! ([`Value`]): 16 bits (the fast path, a fixed-size bitset without bounds
+//! checks) or 32 bits (a bitset that grows with the values), each compiled
+//! on its own.
+
+use std::fmt::{Debug, Display};
+use std::ops::BitXor;
 
 use super::code::HeapCode;
 
-/// Values are 16 bits, so options (XORs of values) are below 2^16.
+/// 16-bit values make options (XORs of values) below 2^16.
 pub const VALUE_SPACE: usize = 1 << 16;
 
-/// A bitset of the option values seen for one heap.
+/// A width of stored Grundy values: `u16` or `u32`.
+pub trait Value:
+    Copy + Eq + Ord + Default + Debug + Display + BitXor<Output = Self> + Into<u32> + 'static
+{
+    /// The largest value stored at this width (one below the type's
+    /// maximum, so that every mex of stored values is representable).
+    const LIMIT: u32;
+    /// The set of option values seen for one heap.
+    type Seen: SeenSet<Self> + Default + Clone + Debug;
+    /// `v` at this width; `v` must be at most [`LIMIT`](Value::LIMIT).
+    fn narrow(v: u32) -> Self;
+}
+
+impl Value for u16 {
+    const LIMIT: u32 = u16::MAX as u32 - 1;
+    type Seen = Seen;
+    fn narrow(v: u32) -> u16 {
+        v as u16
+    }
+}
+
+impl Value for u32 {
+    const LIMIT: u32 = u32::MAX - 1;
+    type Seen = WideSeen;
+    fn narrow(v: u32) -> u32 {
+        v
+    }
+}
+
+/// A set of option values, cleared for each heap.
+pub trait SeenSet<V> {
+    /// Clears the set and sizes it for options of values up to `max`
+    /// (XORs stay below the next power of two).
+    fn reset(&mut self, max: V);
+    /// Marks `v` as seen.
+    fn add(&mut self, v: V);
+    /// Whether `v` was seen.
+    fn has(&self, v: V) -> bool;
+    /// The least value not seen.
+    fn mex(&self) -> u32;
+    /// Adds `g[a] ^ g[r - a]` for `a` in `lo..=hi`.
+    fn add_pairs(&mut self, g: &[V], r: usize, lo: usize, hi: usize);
+}
+
+/// A bitset of the 16-bit option values seen for one heap.
 #[derive(Clone, Debug)]
 pub struct Seen {
     // A fixed-size array: `v >> 6` of a u16 is always in bounds, so the
@@ -80,11 +132,85 @@ impl Seen {
     }
 }
 
+impl SeenSet<u16> for Seen {
+    #[inline]
+    fn reset(&mut self, max: u16) {
+        Seen::reset(self, max);
+    }
+    #[inline]
+    fn add(&mut self, v: u16) {
+        Seen::add(self, v);
+    }
+    #[inline]
+    fn has(&self, v: u16) -> bool {
+        Seen::has(self, v)
+    }
+    #[inline]
+    fn mex(&self) -> u32 {
+        Seen::mex(self)
+    }
+    #[inline]
+    fn add_pairs(&mut self, g: &[u16], r: usize, lo: usize, hi: usize) {
+        Seen::add_pairs(self, g, r, lo, hi);
+    }
+}
+
+/// A bitset of 32-bit option values, as long as the largest value needs.
+#[derive(Clone, Debug, Default)]
+pub struct WideSeen {
+    words: Vec<u64>,
+    /// Words in use: every option is below `64 * used`.
+    used: usize,
+}
+
+impl SeenSet<u32> for WideSeen {
+    fn reset(&mut self, max: u32) {
+        let bound = (u64::from(max) + 1).next_power_of_two().max(64);
+        self.used = (bound / 64) as usize;
+        if self.words.len() < self.used {
+            self.words.resize(self.used, 0);
+        }
+        self.words[..self.used].fill(0);
+    }
+
+    #[inline]
+    fn add(&mut self, v: u32) {
+        self.words[(v >> 6) as usize] |= 1 << (v & 63);
+    }
+
+    #[inline]
+    fn has(&self, v: u32) -> bool {
+        self.words
+            .get((v >> 6) as usize)
+            .is_some_and(|w| w >> (v & 63) & 1 == 1)
+    }
+
+    fn mex(&self) -> u32 {
+        for (i, w) in self.words[..self.used].iter().enumerate() {
+            if *w != u64::MAX {
+                return i as u32 * 64 + w.trailing_ones();
+            }
+        }
+        // Values are at most `u32::MAX − 1`: `used` is at most 2^26.
+        (self.used as u64 * 64).min(u64::from(u32::MAX)) as u32
+    }
+
+    fn add_pairs(&mut self, g: &[u32], r: usize, lo: usize, hi: usize) {
+        if lo > hi {
+            return;
+        }
+        let pairs = g[lo..=hi].iter().zip(g[r - hi..=r - lo].iter().rev());
+        for (&x, &y) in pairs {
+            self.add(x ^ y);
+        }
+    }
+}
+
 /// The options of a heap of `n` that take tokens and leave at most one heap.
-pub fn add_takes(code: &HeapCode, g: &[u16], n: usize, seen: &mut Seen) {
+pub fn add_takes<V: Value>(code: &HeapCode, g: &[V], n: usize, seen: &mut V::Seen) {
     for (k, &d) in code.digits().iter().enumerate().skip(1).take(n) {
         if d & 1 != 0 && k == n {
-            seen.add(0);
+            seen.add(V::default());
         }
         if d & 2 != 0 && k < n {
             seen.add(g[n - k]);
@@ -104,7 +230,7 @@ pub fn pair_range(code: &HeapCode, r: usize) -> (usize, usize) {
 /// # Complexity
 /// `O(t + s·n)` for a code with `s` splitting digits, `O(n²)` with
 /// three-heap (hexadecimal) digits.
-pub fn value(code: &HeapCode, g: &[u16], n: usize, max: u16, seen: &mut Seen) -> u32 {
+pub fn value<V: Value>(code: &HeapCode, g: &[V], n: usize, max: V, seen: &mut V::Seen) -> u32 {
     seen.reset(max);
     add_takes(code, g, n, seen);
     for (k, &d) in code.digits().iter().enumerate().take(n + 1) {

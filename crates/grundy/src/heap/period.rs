@@ -22,6 +22,8 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::code::HeapCode;
+use super::naive::Value;
+use super::sequence::Values;
 
 /// A proven eventual period: `G(n + period) = G(n)` for all `n ≥ preperiod`,
 /// with both numbers least.
@@ -66,7 +68,18 @@ impl PeriodWatch {
     }
 
     /// To call after each new value of `g`: the period, once proven.
-    pub fn observe(&mut self, g: &[u16]) -> Option<Periodicity> {
+    ///
+    /// The values may widen from 16 to 32 bits between calls: the watch
+    /// keeps positions only.
+    pub fn observe(&mut self, g: &Values) -> Option<Periodicity> {
+        match g {
+            Values::Narrow(g) => self.observe_slice(g),
+            Values::Wide(g) => self.observe_slice(g),
+        }
+    }
+
+    /// [`observe`](PeriodWatch::observe) at one width.
+    fn observe_slice<V: Value>(&mut self, g: &[V]) -> Option<Periodicity> {
         let n = g.len();
         if let Some(c) = self.candidate {
             if n > c.start + c.period && g[n - 1] != g[n - 1 - c.period] {
@@ -97,7 +110,7 @@ impl PeriodWatch {
     /// `O(n)` comparisons for the scan, plus the length of each stretch
     /// followed back (block comparisons), at most [`FOLLOW_PER_VALUE`]`·n`
     /// in all for the long periods; no memory.
-    fn best_candidate(&self, g: &[u16]) -> Option<Candidate> {
+    fn best_candidate<V: Value>(&self, g: &[V]) -> Option<Candidate> {
         let n = g.len();
         let mut best: Option<Candidate> = None;
         // Returns how far the stretch was followed back.
@@ -145,7 +158,7 @@ const FOLLOW_PER_VALUE: usize = 16;
 const TAIL: usize = 32;
 
 /// The least `s` with `g[i] == g[i + p]` for every `i` in `s..n − p`.
-fn periodic_from(g: &[u16], p: usize) -> usize {
+fn periodic_from<V: Value>(g: &[V], p: usize) -> usize {
     const BLOCK: usize = 64;
     let mut i = g.len() - p;
     while i >= BLOCK && g[i - BLOCK..i] == g[i - BLOCK + p..i + p] {
@@ -159,7 +172,7 @@ fn periodic_from(g: &[u16], p: usize) -> usize {
 
 /// The distances `p` in `min..=max` at which the last [`TAIL`] values of
 /// `g` occur again earlier, increasing (`min > TAIL`, `2·max ≤ g.len()`).
-fn recurrences(g: &[u16], min: usize, max: usize) -> impl Iterator<Item = usize> + '_ {
+fn recurrences<V: Value>(g: &[V], min: usize, max: usize) -> impl Iterator<Item = usize> + '_ {
     const BLOCK: usize = 256;
     let n = g.len();
     let tail = &g[n - TAIL..];
@@ -190,7 +203,7 @@ fn recurrences(g: &[u16], min: usize, max: usize) -> impl Iterator<Item = usize>
 }
 
 /// The least period and preperiod, given a proven period `p` from `n0`.
-fn least(g: &[u16], n0: usize, p: usize) -> Periodicity {
+fn least<V: Value>(g: &[V], n0: usize, p: usize) -> Periodicity {
     let period = (1..=p)
         .filter(|d| p % d == 0)
         .find(|&d| (n0..n0 + p).all(|i| g[i] == g[i + d]))
@@ -207,8 +220,15 @@ fn least(g: &[u16], n0: usize, p: usize) -> Periodicity {
 
 /// `prefix(period)` notation: `0 0 1 (1 2 0 3)`, eliding values beyond
 /// `max_shown` on each side with `…`.
-pub fn prefix_period(values: &[u16], p: Periodicity, max_shown: usize) -> String {
-    let show = |v: &[u16]| {
+pub fn prefix_period(values: &Values, p: Periodicity, max_shown: usize) -> String {
+    match values {
+        Values::Narrow(g) => prefix_period_of(g, p, max_shown),
+        Values::Wide(g) => prefix_period_of(g, p, max_shown),
+    }
+}
+
+fn prefix_period_of<V: Value>(values: &[V], p: Periodicity, max_shown: usize) -> String {
+    let show = |v: &[V]| {
         let mut s = String::new();
         for (i, x) in v.iter().take(max_shown).enumerate() {
             if i > 0 {
@@ -251,7 +271,7 @@ mod tests {
         let mut g = Vec::new();
         for i in 0..max {
             g.push(seq(i));
-            if let Some(p) = w.observe(&g) {
+            if let Some(p) = w.observe_slice(&g) {
                 return Some((p, g.len()));
             }
         }
@@ -299,7 +319,7 @@ mod tests {
                 period: 2
             }
         );
-        let shown = prefix_period(&(0..10).map(seq).collect::<Vec<_>>(), p, 10);
+        let shown = prefix_period(&Values::Narrow((0..10).map(seq).collect()), p, 10);
         assert_eq!(shown, "8 8 (5 1)");
     }
 

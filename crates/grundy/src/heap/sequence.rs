@@ -3,7 +3,7 @@
 use thiserror::Error;
 
 use super::code::HeapCode;
-use super::naive::{self, Seen};
+use super::naive::{self, Seen, Value, WideSeen};
 use super::sparse::Split;
 
 /// Which algorithm computes the values.
@@ -23,50 +23,147 @@ pub enum Method {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SequenceError {
-    /// A value does not fit in 16 bits.
-    #[error("G({n}) is at least 65535, beyond the 16-bit values this engine stores")]
+    /// A value does not fit in 32 bits.
+    #[error(
+        "G({n}) is at least {}, beyond the 32-bit values this engine stores",
+        u32::MAX
+    )]
     ValueTooLarge {
         /// The heap.
         n: usize,
     },
 }
 
+/// G(0), G(1), … stored as 16-bit numbers while they fit, else 32-bit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// Every value is at most [`Value::LIMIT`] of `u16` (65534).
+    Narrow(Vec<u16>),
+    /// Some value did not fit in 16 bits.
+    Wide(Vec<u32>),
+}
+
+impl Default for Values {
+    fn default() -> Self {
+        Values::Narrow(Vec::new())
+    }
+}
+
+impl From<Vec<u16>> for Values {
+    fn from(v: Vec<u16>) -> Self {
+        Values::Narrow(v)
+    }
+}
+
+impl From<Vec<u32>> for Values {
+    fn from(v: Vec<u32>) -> Self {
+        Values::Wide(v)
+    }
+}
+
+impl Values {
+    /// How many values.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::Narrow(g) => g.len(),
+            Values::Wide(g) => g.len(),
+        }
+    }
+
+    /// Whether there is no value.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// G(n), if known.
+    pub fn get(&self, n: usize) -> Option<u32> {
+        match self {
+            Values::Narrow(g) => g.get(n).map(|&v| u32::from(v)),
+            Values::Wide(g) => g.get(n).copied(),
+        }
+    }
+
+    /// The values as 32-bit numbers (a copy).
+    pub fn to_u32(&self) -> Vec<u32> {
+        match self {
+            Values::Narrow(g) => g.iter().map(|&v| u32::from(v)).collect(),
+            Values::Wide(g) => g.clone(),
+        }
+    }
+
+    /// The 16-bit values, if they all fit.
+    pub fn narrow(&self) -> Option<&[u16]> {
+        match self {
+            Values::Narrow(g) => Some(g),
+            Values::Wide(_) => None,
+        }
+    }
+
+    fn reserve(&mut self, more: usize) {
+        match self {
+            Values::Narrow(g) => g.reserve(more),
+            Values::Wide(g) => g.reserve(more),
+        }
+    }
+}
+
 /// The values found so far and what the engine knows about them.
+///
+/// Values are stored in 16 bits while they fit; the first value past
+/// 65534 turns the values found into 32-bit numbers and the run goes on in
+/// 32 bits with the plain mex (the rare/common split is for small values).
 #[derive(Clone, Debug)]
 pub struct Sequence {
     code: HeapCode,
     method: Method,
-    values: Vec<u16>,
+    values: Values,
     seen: Seen,
+    wide_seen: WideSeen,
     split: Option<Split>,
-    max: u16,
+    max: u32,
     max_at: usize,
+    /// The largest value stored in 16 bits: [`Value::LIMIT`] of `u16`,
+    /// lower in tests, to widen early.
+    narrow_limit: u32,
 }
 
 impl Sequence {
     /// An empty sequence for `code`.
     pub fn new(code: HeapCode, method: Method) -> Sequence {
-        Sequence::resume(code, method, Vec::new())
+        Sequence::resume(code, method, Values::default())
     }
 
     /// Goes on from values already found (a checkpoint): the same values
     /// come out as if the run had not stopped.
-    pub fn resume(code: HeapCode, method: Method, values: Vec<u16>) -> Sequence {
+    pub fn resume(code: HeapCode, method: Method, values: impl Into<Values>) -> Sequence {
+        Sequence::with_narrow_limit(code, method, values.into(), <u16 as Value>::LIMIT)
+    }
+
+    /// As [`resume`](Sequence::resume), widening past `narrow_limit`
+    /// (at most 65534) instead of 65534: tests reach the 32-bit path early.
+    pub(crate) fn with_narrow_limit(
+        code: HeapCode,
+        method: Method,
+        values: Values,
+        narrow_limit: u32,
+    ) -> Sequence {
+        let narrow_limit = narrow_limit.min(<u16 as Value>::LIMIT);
         let sparse_ok = code.max_parts() == 2 && method != Method::Naive;
-        let split = sparse_ok.then(|| Split::fitted(&values));
-        let (max_at, max) = values
-            .iter()
-            .enumerate()
-            .max_by_key(|&(i, &v)| (v, std::cmp::Reverse(i)))
-            .map_or((0, 0), |(i, &v)| (i, v));
+        let split = match &values {
+            Values::Narrow(g) if sparse_ok => Some(Split::fitted(g)),
+            _ => None,
+        };
+        let (max_at, max) = largest(&values);
         Sequence {
             code,
             method,
             values,
             seen: Seen::default(),
+            wide_seen: WideSeen::default(),
             split,
             max,
             max_at,
+            narrow_limit,
         }
     }
 
@@ -76,7 +173,7 @@ impl Sequence {
     }
 
     /// G(0), G(1), … so far.
-    pub fn values(&self) -> &[u16] {
+    pub fn values(&self) -> &Values {
         &self.values
     }
 
@@ -91,7 +188,7 @@ impl Sequence {
     }
 
     /// The largest value so far and the first heap that has it.
-    pub fn largest(&self) -> (u16, usize) {
+    pub fn largest(&self) -> (u32, usize) {
         (self.max, self.max_at)
     }
 
@@ -100,7 +197,8 @@ impl Sequence {
         self.split.as_ref().map_or(0, |s| s.rare.len())
     }
 
-    /// The common values of the current split, if the sparse method is on.
+    /// The common values of the current split, if the sparse method is on
+    /// (never after the values outgrew 16 bits).
     pub fn common_values(&self) -> Option<Vec<u16>> {
         let split = self.split.as_ref()?;
         let mut common = split.common_values();
@@ -111,28 +209,53 @@ impl Sequence {
     /// Computes the next value.
     ///
     /// # Errors
-    /// [`SequenceError::ValueTooLarge`] past 16 bits.
-    pub fn push(&mut self) -> Result<u16, SequenceError> {
+    /// [`SequenceError::ValueTooLarge`] past 32 bits.
+    pub fn push(&mut self) -> Result<u32, SequenceError> {
         let n = self.values.len();
-        let g = &self.values;
-        let v = match &mut self.split {
-            Some(split) if self.method == Method::Sparse || split.pays(n) => {
-                split.value(&self.code, g, n, self.max, &mut self.seen)
+        let v = match &mut self.values {
+            Values::Narrow(g) => {
+                // The 16-bit path, as fast as before: `max` fits in 16 bits here.
+                let max = self.max as u16;
+                let v = match &mut self.split {
+                    Some(split) if self.method == Method::Sparse || split.pays(n) => {
+                        split.value(&self.code, g, n, max, &mut self.seen)
+                    }
+                    _ => naive::value(&self.code, g, n, max, &mut self.seen),
+                };
+                if v <= self.narrow_limit {
+                    g.push(v as u16);
+                    if let Some(split) = &mut self.split {
+                        split.record(g, n);
+                    }
+                } else {
+                    self.widen(v);
+                }
+                v
             }
-            _ => naive::value(&self.code, g, n, self.max, &mut self.seen),
+            Values::Wide(g) => {
+                let v = naive::value(&self.code, g, n, self.max, &mut self.wide_seen);
+                if v > <u32 as Value>::LIMIT {
+                    return Err(SequenceError::ValueTooLarge { n });
+                }
+                g.push(v);
+                v
+            }
         };
-        let v = u16::try_from(v)
-            .ok()
-            .filter(|&v| v < u16::MAX)
-            .ok_or(SequenceError::ValueTooLarge { n })?;
-        self.values.push(v);
         if v > self.max {
             (self.max, self.max_at) = (v, n);
         }
-        if let Some(split) = &mut self.split {
-            split.record(&self.values, n);
-        }
         Ok(v)
+    }
+
+    /// Turns the values into 32-bit numbers and appends `v`: the first value
+    /// past the 16-bit limit. The sparse method stops here.
+    fn widen(&mut self, v: u32) {
+        let mut wide = self.values.to_u32();
+        wide.reserve(wide.len() / 2);
+        wide.push(v);
+        self.values = Values::Wide(wide);
+        self.split = None;
+        self.seen = Seen::default();
     }
 
     /// Computes values until `len` are known.
@@ -148,6 +271,20 @@ impl Sequence {
     }
 }
 
+/// The first heap with the largest value, and that value.
+fn largest(values: &Values) -> (usize, u32) {
+    fn first_max<V: Value>(g: &[V]) -> (usize, u32) {
+        g.iter()
+            .enumerate()
+            .max_by_key(|&(i, &v)| (v, std::cmp::Reverse(i)))
+            .map_or((0, 0), |(i, &v)| (i, v.into()))
+    }
+    match values {
+        Values::Narrow(g) => first_max(g),
+        Values::Wide(g) => first_max(g),
+    }
+}
+
 /// G(0..len) for `code`.
 ///
 /// # Errors
@@ -156,8 +293,139 @@ impl Sequence {
 /// # Complexity
 /// `O(len²)` by the plain mex; near `O(len·#rare)` where the rare/common
 /// split pays.
-pub fn values(code: &HeapCode, len: usize) -> Result<Vec<u16>, SequenceError> {
+pub fn values(code: &HeapCode, len: usize) -> Result<Values, SequenceError> {
     let mut s = Sequence::new(code.clone(), Method::Auto);
     s.extend_to(len)?;
     Ok(s.values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::checkpoint;
+    use crate::heap::period::{PeriodWatch, Periodicity};
+
+    /// G(0..len) of the code `text` from its rules alone: every heap a move
+    /// leaves is listed, and the mex taken over a plain set.
+    fn brute_force(text: &str, len: usize) -> Vec<u32> {
+        let (head, tail) = text.split_once('.').unwrap();
+        let digit = |c: char| c.to_digit(16).unwrap() as usize;
+        let digits: Vec<usize> = head.chars().chain(tail.chars()).map(digit).collect();
+        let mut g: Vec<u32> = Vec::new();
+        for n in 0..len {
+            let mut options = std::collections::BTreeSet::new();
+            for (k, &d) in digits.iter().enumerate().take(n + 1) {
+                let r = n - k;
+                if k > 0 && r == 0 && d & 1 != 0 {
+                    options.insert(0);
+                }
+                if k > 0 && r > 0 && d & 2 != 0 {
+                    options.insert(g[r]);
+                }
+                for a in (1..r).filter(|&a| d & 4 != 0 && a <= r - a) {
+                    options.insert(g[a] ^ g[r - a]);
+                }
+                for a in (1..r).filter(|_| d & 8 != 0) {
+                    for b in (a..r).filter(|&b| r > a + b && b <= r - a - b) {
+                        options.insert(g[a] ^ g[b] ^ g[r - a - b]);
+                    }
+                }
+            }
+            g.push((0..).find(|v| !options.contains(v)).unwrap());
+        }
+        g
+    }
+
+    fn run(text: &str, method: Method, limit: u32, len: usize) -> Sequence {
+        let code: HeapCode = text.parse().unwrap();
+        let mut s = Sequence::with_narrow_limit(code, method, Values::default(), limit);
+        s.extend_to(len).unwrap();
+        s
+    }
+
+    /// Forty sevens: take 1 to 40 tokens in a row, leaving 0, 1 or 2 rows.
+    fn sevens() -> String {
+        format!("0.{}", "7".repeat(40))
+    }
+
+    #[test]
+    fn widened_runs_match_the_rules_for_every_method() {
+        // The values grow about linearly: past the limit of 300 near n = 330.
+        let (code, len, limit) = (sevens(), 700, 300);
+        let expected = brute_force(&code, len);
+        assert!(expected.iter().any(|&v| v > limit), "no value past {limit}");
+        for method in [Method::Naive, Method::Sparse, Method::Auto] {
+            let s = run(&code, method, limit, len);
+            assert!(matches!(s.values(), Values::Wide(_)), "{method:?}");
+            assert_eq!(s.values().to_u32(), expected, "{method:?}");
+            let max = *expected.iter().max().unwrap();
+            assert_eq!(s.largest().0, max);
+        }
+        // Without the injected limit the same values stay 16-bit.
+        let s = run(&code, Method::Auto, u32::MAX, len);
+        assert_eq!(s.values().narrow().map(<[u16]>::len), Some(len));
+        assert_eq!(s.values().to_u32(), expected);
+    }
+
+    #[test]
+    fn a_hexadecimal_code_widens_too() {
+        // C.F: split in two or three, or take one leaving 0 to 3 heaps; its
+        // values grow as about 5n/3.
+        let expected = brute_force("C.F", 90);
+        let s = run("C.F", Method::Auto, 60, 90);
+        assert!(matches!(s.values(), Values::Wide(_)));
+        assert_eq!(s.values().to_u32(), expected);
+    }
+
+    #[test]
+    fn a_checkpointed_run_across_the_widening_resumes_identically() {
+        let (code, limit) = (sevens(), 300);
+        let rule: HeapCode = code.parse().unwrap();
+        let straight = run(&code, Method::Auto, limit, 800).values().to_u32();
+        // A 16-bit checkpoint before the widening, a 32-bit one after.
+        for stop in [200, 500] {
+            let first = run(&code, Method::Auto, limit, stop);
+            let bytes = checkpoint::encode(&rule, first.values());
+            let wide = bytes.starts_with(b"grundy-sequence 2\nwidth 32\n");
+            assert_eq!(wide, stop == 500);
+            let values = checkpoint::decode(&rule, &bytes).unwrap();
+            assert_eq!(&values, first.values());
+            let mut resumed =
+                Sequence::with_narrow_limit(rule.clone(), Method::Auto, values, limit);
+            resumed.extend_to(800).unwrap();
+            assert_eq!(resumed.values().to_u32(), straight, "stop {stop}");
+        }
+    }
+
+    #[test]
+    fn the_checksum_does_not_depend_on_the_width() {
+        let narrow = run("0.07", Method::Auto, u32::MAX, 300);
+        let wide = run("0.07", Method::Auto, 2, 300);
+        assert!(matches!(wide.values(), Values::Wide(_)));
+        let sum = |s: &Sequence| checkpoint::checksum_of(s.values(), 300);
+        assert_eq!(sum(&narrow), sum(&wide));
+        // 70000 is two words, 4464 (its low half) then 1: a 4465, b 4464 + 4465.
+        assert_eq!(checkpoint::checksum(&[70_000u32]), (8929 << 16) | 4465);
+    }
+
+    #[test]
+    fn a_period_is_proven_across_the_widening() {
+        // OEIS A002187: .07 has preperiod 53, period 34; its values reach 4
+        // early, so a limit of 2 widens within the first heaps.
+        let rule: HeapCode = "0.07".parse().unwrap();
+        let mut watch = PeriodWatch::new(&rule).unwrap();
+        let mut s = Sequence::with_narrow_limit(rule, Method::Auto, Values::default(), 2);
+        let proven = loop {
+            s.push().unwrap();
+            if let Some(p) = watch.observe(s.values()) {
+                break p;
+            }
+        };
+        assert!(matches!(s.values(), Values::Wide(_)));
+        let expected = Periodicity {
+            preperiod: 53,
+            period: 34,
+        };
+        assert_eq!(proven, expected);
+    }
 }

@@ -10,7 +10,7 @@ struct Block {
     source: String,
     rule: HeapCode,
     /// (heap, value) pairs.
-    known: Vec<(usize, u16)>,
+    known: Vec<(usize, u32)>,
 }
 
 fn blocks() -> Vec<Block> {
@@ -54,10 +54,10 @@ fn blocks() -> Vec<Block> {
     out
 }
 
-fn computed(rule: &HeapCode, method: Method, len: usize) -> Vec<u16> {
+fn computed(rule: &HeapCode, method: Method, len: usize) -> Vec<u32> {
     let mut s = Sequence::new(rule.clone(), method);
     s.extend_to(len).unwrap();
-    s.values().to_vec()
+    s.values().to_u32()
 }
 
 #[test]
