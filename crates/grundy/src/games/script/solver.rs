@@ -140,6 +140,12 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
         roots: &[R],
     ) -> Result<Vec<Option<Nimber>>, SearchError> {
         let mut out = Vec::with_capacity(roots.len());
+        // Room for one new atom per root at least, at once rather than by
+        // doubling (each doubling copies, and touches fresh memory).
+        let more = roots.len().min(self.limits.max_positions);
+        self.atoms.reserve(more);
+        self.values.reserve(more);
+        self.options.reserve(more);
         for group in roots.chunks(ROOTS_PER_ROUND) {
             if self.full {
                 break;
