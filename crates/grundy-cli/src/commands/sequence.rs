@@ -171,6 +171,15 @@ fn by_catalog(args: &SequenceArgs, code_error: &anyhow::Error) -> anyhow::Result
                 .with_context(|| format!("G({n}) is too large to search; raise --max-positions"))
         })
         .collect::<anyhow::Result<_>>()?;
+    if args.checksum {
+        let narrow: Vec<u32> = values
+            .iter()
+            .map(|&v| u32::try_from(v))
+            .collect::<Result<_, _>>()
+            .context("the checksum is defined for values below 2^32; drop --checksum")?;
+        writeln!(stdout(), "checksum {:X}", checkpoint::checksum(&narrow))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     print(args, &game.name(), &values)
 }
 

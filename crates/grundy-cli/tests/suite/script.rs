@@ -150,3 +150,20 @@ fn script_errors_name_the_line_and_exit_2() {
 fn a_runaway_script_stops() {
     fails_with("loop.rhai", &["line 2", "operations", "runaway"]);
 }
+
+#[test]
+fn kayles_in_a_script_has_the_take_and_break_engines_checksum() {
+    // The same game two ways: the script's sums through the script solver,
+    // and the octal code 0.77 through the take-and-break engine.
+    let checksum = |rule: &str| {
+        let out = grundy()
+            .args(["sequence", rule, "--len", "400", "--checksum"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{rule}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let script = checksum("script:examples/kayles.rhai");
+    assert!(script.starts_with("checksum "), "{script}");
+    assert_eq!(script, checksum("kayles"));
+}
