@@ -101,6 +101,17 @@ pub struct AtomSolver<'a, M: AtomMoves + ?Sized> {
     parts: Vec<u32>,
     /// Whether the limit on atoms was reached.
     full: bool,
+    /// The value pass's buffers, kept from one root to the next.
+    walk: Walk,
+}
+
+/// The buffers of one depth-first value pass.
+#[derive(Default)]
+struct Walk {
+    stack: Vec<(u32, u32)>,
+    seen: Vec<u32>,
+    bases: Vec<usize>,
+    scratch: Vec<bool>,
 }
 
 impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
@@ -119,6 +130,7 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             option_starts: Vec::new(),
             parts: Vec::new(),
             full: false,
+            walk: Walk::default(),
         }
     }
 
@@ -331,12 +343,20 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             return Ok(self.values[root as usize]);
         }
         // Frames: (atom, next option); `seen` holds the option values of
-        // every open frame, `bases` where each frame's begin.
-        let mut stack = vec![(root, 0u32)];
-        let mut seen: Vec<u32> = Vec::new();
-        let mut bases = vec![0usize];
+        // every open frame, `bases` where each frame's begin. The buffers
+        // are the solver's, reused from root to root.
+        let Walk {
+            mut stack,
+            mut seen,
+            mut bases,
+            mut scratch,
+        } = std::mem::take(&mut self.walk);
+        stack.clear();
+        seen.clear();
+        bases.clear();
+        stack.push((root, 0u32));
+        bases.push(0);
         self.values[root as usize] = BUSY;
-        let mut scratch = Vec::new();
         while let Some(&mut (id, ref mut next)) = stack.last_mut() {
             let (first, count) = self.options[id as usize].expect("the closure expanded it");
             if *next < count {
@@ -371,6 +391,12 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             seen.truncate(base);
             self.values[id as usize] = v;
         }
+        self.walk = Walk {
+            stack,
+            seen,
+            bases,
+            scratch,
+        };
         Ok(self.values[root as usize])
     }
 
