@@ -322,6 +322,49 @@ struct Inner<R: Rules> {
 
 struct Adapter<R: Rules>(Arc<Inner<R>>);
 
+/// Grundy values of many positions of one game, learnt once and kept from
+/// call to call: by formula where it gives one, else by the game's own
+/// search if it has one ([`Rules::value_search`]), else by one generic
+/// search shared by all. `None` where a search reached its limit.
+struct ValueSource<'a, R: Rules> {
+    inner: &'a Inner<R>,
+    own: Option<Box<dyn ValueSearch<R::Position> + 'a>>,
+    search: Searcher<R::Position>,
+}
+
+impl<'a, R: Rules> ValueSource<'a, R> {
+    fn new(inner: &'a Inner<R>, limits: Limits) -> ValueSource<'a, R> {
+        let own = match inner.formula {
+            Some(_) => None,
+            None => inner.rules.value_search(limits),
+        };
+        ValueSource {
+            inner,
+            own,
+            search: Searcher::with_limits(Play::Normal, limits),
+        }
+    }
+
+    fn values(&mut self, positions: &[R::Position]) -> Result<Vec<Option<Nimber>>, AnalyzeError> {
+        if let Some(own) = &mut self.own {
+            return Ok(own.values(positions)?);
+        }
+        let formula = self.inner.formula.as_ref();
+        let mut values = Vec::with_capacity(positions.len());
+        for p in positions {
+            values.push(match formula.and_then(|f| (f.grundy)(p)) {
+                Some(g) => Some(g),
+                None => match self.search.grundy(p) {
+                    Ok(g) => Some(g),
+                    Err(SearchError::LimitExceeded { .. }) => None,
+                    Err(e) => return Err(e.into()),
+                },
+            });
+        }
+        Ok(values)
+    }
+}
+
 struct Position<R: Rules> {
     game: Arc<Inner<R>>,
     pos: R::Position,
@@ -377,37 +420,19 @@ impl<R: Rules> AnyGame for Adapter<R> {
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             self.0.rules.parse_position(&words)
         };
+        let mut source = ValueSource::new(&self.0, limits);
         let mut values = Vec::new();
-        if self.0.formula.is_none() {
-            if let Some(mut own) = self.0.rules.value_search(limits) {
-                // A part at a time, so that only one part's positions exist at once.
-                loop {
-                    let part = (&mut *positions)
-                        .take(1 << 14)
-                        .map(parse)
-                        .collect::<Result<Vec<_>, _>>()?;
-                    if part.is_empty() {
-                        return Ok(values);
-                    }
-                    values.extend(own.values(&part).map_err(AnalyzeError::from)?);
-                }
+        // A part at a time, so that only one part's positions exist at once.
+        loop {
+            let part = (&mut *positions)
+                .take(1 << 14)
+                .map(parse)
+                .collect::<Result<Vec<_>, _>>()?;
+            if part.is_empty() {
+                return Ok(values);
             }
+            values.extend(source.values(&part)?);
         }
-        let mut search = Searcher::with_limits(Play::Normal, limits);
-        let formula = self.0.formula.as_ref();
-        for words in positions {
-            let p = parse(words)?;
-            let value = match formula.and_then(|f| (f.grundy)(&p)) {
-                Some(g) => Some(g),
-                None => match search.grundy(&p) {
-                    Ok(g) => Some(g),
-                    Err(SearchError::LimitExceeded { .. }) => None,
-                    Err(e) => return Err(AnalyzeError::from(e).into()),
-                },
-            };
-            values.push(value);
-        }
-        Ok(values)
     }
 }
 
@@ -534,13 +559,13 @@ impl<R: Rules> Position<R> {
     /// `Ok(None)` when the game has no search of its own.
     fn by_values(&self, o: &AnalyzeOptions) -> Result<Option<Analysis>, AnalyzeError> {
         let p = &self.pos;
+        let Some(mut own) = self.game.rules.value_search(o.limits) else {
+            return Ok(None);
+        };
         self.listable()?;
         let moves = p.try_moves().map_err(SearchError::from)?;
         let mut positions: Vec<R::Position> = moves.iter().map(|m| p.play(m)).collect();
         positions.push(p.clone());
-        let Some(mut own) = self.game.rules.value_search(o.limits) else {
-            return Ok(None);
-        };
         let values = own.values(&positions)?;
         let limit = o.limits.max_positions;
         let value_of = |k: usize| values[k].ok_or(SearchError::LimitExceeded { limit });
@@ -622,40 +647,13 @@ impl<R: Rules> Position<R> {
         })
     }
 
-    /// The Grundy values of `positions`: by formula where it gives one, else
-    /// by the game's own search if it has one, else by one generic search
-    /// shared by all. `None` where the search reached its limit.
+    /// The Grundy values of `positions`, by one [`ValueSource`].
     fn search_grundy(
         &self,
         positions: &[R::Position],
         limits: Limits,
     ) -> Result<Vec<Option<Nimber>>, AnalyzeError> {
-        let formula = self.game.formula.as_ref();
-        let by_formula: Vec<Option<Nimber>> = positions
-            .iter()
-            .map(|p| formula.and_then(|f| (f.grundy)(p)))
-            .collect();
-        if by_formula.iter().all(Option::is_some) {
-            return Ok(by_formula);
-        }
-        if formula.is_none() {
-            if let Some(mut own) = self.game.rules.value_search(limits) {
-                return Ok(own.values(positions)?);
-            }
-        }
-        let mut search = Searcher::with_limits(Play::Normal, limits);
-        let mut values = Vec::with_capacity(positions.len());
-        for (p, known) in positions.iter().zip(by_formula) {
-            values.push(match known {
-                Some(g) => Some(g),
-                None => match search.grundy(p) {
-                    Ok(g) => Some(g),
-                    Err(SearchError::LimitExceeded { .. }) => None,
-                    Err(e) => return Err(e.into()),
-                },
-            });
-        }
-        Ok(values)
+        ValueSource::new(&self.game, limits).values(positions)
     }
 }
 
