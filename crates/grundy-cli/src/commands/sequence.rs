@@ -259,13 +259,9 @@ fn report(bar: &indicatif::ProgressBar, seq: &Sequence, start: Instant, before: 
 fn save(path: Option<&Path>, seq: &Sequence) -> anyhow::Result<()> {
     let Some(path) = path else { return Ok(()) };
     let tmp = path.with_extension("tmp");
-    // Piece by piece: a second copy of 10^8 values would double the memory.
     let write = || -> std::io::Result<()> {
         let mut file = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        file.write_all(checkpoint::header(seq.code(), seq.values()).as_bytes())?;
-        for chunk in checkpoint::body_chunks(seq.values()) {
-            file.write_all(&chunk)?;
-        }
+        checkpoint::write(&mut file, seq.code(), seq.values())?;
         file.into_inner().map_err(|e| e.into_error())?.sync_all()
     };
     write().with_context(|| format!("writing {}", tmp.display()))?;

@@ -19,6 +19,8 @@
 //! values are stored: the engine's other state (the rare/common split) is
 //! rebuilt from them, and the values never depend on it.
 
+use std::io::{self, Write};
+
 use thiserror::Error;
 
 use super::code::HeapCode;
@@ -75,39 +77,46 @@ pub fn checksum_of(values: &Values, len: usize) -> u32 {
 
 /// The bytes of a checkpoint of `values` for `code`.
 pub fn encode(code: &HeapCode, values: &Values) -> Vec<u8> {
-    let mut bytes = header(code, values).into_bytes();
-    for chunk in body_chunks(values) {
-        bytes.extend_from_slice(&chunk);
-    }
+    let mut bytes = Vec::new();
+    write(&mut bytes, code, values).expect("writing to memory does not fail");
     bytes
 }
 
-/// The text header of a checkpoint of `values` for `code`: write it, then
-/// the [`body_chunks`], to save without a second copy of the values.
-pub fn header(code: &HeapCode, values: &Values) -> String {
+/// Writes a checkpoint of `values` for `code` to `out`: the text header,
+/// then the values as little-endian bytes, a piece at a time, so that a
+/// file is saved without a second copy of the values in memory.
+///
+/// # Errors
+/// What `out` reports.
+pub fn write(out: &mut impl Write, code: &HeapCode, values: &Values) -> io::Result<()> {
     let (magic, width) = match values {
         Values::Narrow(_) => (MAGIC, ""),
         Values::Wide(_) => (MAGIC_WIDE, "width 32\n"),
     };
-    format!(
+    write!(
+        out,
         "{magic}\n{width}rule {code}\ncount {}\nchecksum {:08X}\n\n",
         values.len(),
         checksum_of(values, values.len())
-    )
-}
-
-/// The values as little-endian bytes, in pieces of at most 64 KiB.
-pub fn body_chunks(values: &Values) -> Box<dyn Iterator<Item = Vec<u8>> + '_> {
+    )?;
+    let mut piece = Vec::with_capacity(1 << 16);
     match values {
-        Values::Narrow(g) => Box::new(
-            g.chunks(1 << 15)
-                .map(|c| c.iter().flat_map(|v| v.to_le_bytes()).collect()),
-        ),
-        Values::Wide(g) => Box::new(
-            g.chunks(1 << 14)
-                .map(|c| c.iter().flat_map(|v| v.to_le_bytes()).collect()),
-        ),
+        Values::Narrow(g) => {
+            for c in g.chunks(1 << 15) {
+                piece.clear();
+                piece.extend(c.iter().flat_map(|v| v.to_le_bytes()));
+                out.write_all(&piece)?;
+            }
+        }
+        Values::Wide(g) => {
+            for c in g.chunks(1 << 14) {
+                piece.clear();
+                piece.extend(c.iter().flat_map(|v| v.to_le_bytes()));
+                out.write_all(&piece)?;
+            }
+        }
     }
+    Ok(())
 }
 
 /// The values of a checkpoint for `code`, 16-bit (format 1, as older
