@@ -8,8 +8,8 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use grundy::games::geography::matching::{Graph, Matching, VertexSet};
 use grundy::games::geography::{losing_starts, Board, Geography};
-use grundy::matching::{Graph, Matching, VertexSet};
 use grundy::rng::SplitMix64;
 use grundy::{Game, Outcome, Solution};
 use petgraph::graph::UnGraph;

@@ -7,8 +7,8 @@
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use grundy::games::heaps::Heaps;
 use grundy::games::subtraction::SubtractionRule;
-use grundy::heaps::Heaps;
 use grundy::{Play, Searcher};
 
 fn misere_subtraction(c: &mut Criterion) {

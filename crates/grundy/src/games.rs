@@ -6,6 +6,7 @@ pub mod ed;
 pub mod ends;
 pub mod fibonacci;
 pub mod geography;
+pub mod heaps;
 pub mod mimo_yuyu;
 pub mod moore;
 pub mod nim;

@@ -40,28 +40,22 @@
 //! assert_eq!(misere.solve(&Nim::new(vec![1, 1, 1])).unwrap().outcome, Outcome::Previous);
 //! ```
 
-pub mod any;
 pub mod beatty;
 pub mod catalog;
 pub mod game;
 pub mod games;
 pub mod hash;
-pub mod heap;
-pub mod heaps;
 pub mod judge;
-pub mod matching;
 pub mod nim_field;
 pub mod nimber;
 pub mod pattern;
 pub mod rng;
 pub mod solution;
 pub mod solve;
-pub mod sum;
 pub mod table;
-pub mod wythoff_table;
 pub mod zeckendorf;
 
-pub use any::{
+pub use catalog::erased::{
     Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo, Rules,
     ValueSearch,
 };

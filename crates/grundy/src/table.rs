@@ -14,7 +14,7 @@
 
 use thiserror::Error;
 
-use crate::any::ValuesError;
+use crate::catalog::erased::ValuesError;
 use crate::catalog::{self, CatalogError, ENTRIES};
 use crate::solve::Limits;
 
@@ -109,10 +109,11 @@ pub fn table(
     first: Option<u64>,
     limits: Limits,
 ) -> Result<Table, TableError> {
-    let game = catalog::game(spec)?;
-    let name = spec.split_once(':').map_or(spec, |(n, _)| n);
-    let template = catalog::entry(name)
-        .and_then(|e| e.table_position)
+    let spec = catalog::Spec::from(spec);
+    let game = spec.build()?;
+    let template = spec
+        .entry()?
+        .table_position
         .ok_or_else(|| TableError::NoTable {
             game: game.name(),
             with: games_with_tables(),

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use grundy::heap::period::{prefix_period, PeriodWatch, Periodicity};
-use grundy::heap::sequence::Sequence;
+use grundy::solve::heap::period::{prefix_period, PeriodWatch, Periodicity};
+use grundy::solve::heap::sequence::Sequence;
 use serde::Serialize;
 
 use crate::commands::sequence::{compute, parse_rule, EngineArgs};

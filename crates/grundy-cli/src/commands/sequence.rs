@@ -14,10 +14,10 @@ use anyhow::{bail, Context};
 use clap::Args;
 use grundy::catalog;
 use grundy::games::subtraction;
-use grundy::heap::checkpoint;
-use grundy::heap::code::HeapCode;
-use grundy::heap::period::{PeriodWatch, Periodicity};
-use grundy::heap::sequence::{Method, Sequence, Values};
+use grundy::solve::heap::checkpoint;
+use grundy::solve::heap::code::HeapCode;
+use grundy::solve::heap::period::{PeriodWatch, Periodicity};
+use grundy::solve::heap::sequence::{Method, Sequence, Values};
 use serde::Serialize;
 
 use crate::cli::SearchArgs;

@@ -26,7 +26,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::any::{with_formula, AnyGame, Rules};
+use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{parse_u64, Game, Outcome, ParseError};
 use crate::solution::Solution;

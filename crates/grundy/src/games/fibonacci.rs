@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::any::{with_formula, AnyGame, Rules};
+use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{parse_biguint, Game, Outcome, ParseError};
 use crate::nimber::Nimber;

@@ -18,7 +18,7 @@
 //! `G − v`: the winning moves are the neighbours of `v` in the set D of the
 //! Gallai–Edmonds decomposition of `G − v`. One blossom search from all
 //! exposed vertices finds D; a maximum matching of `G − v` comes from one of
-//! `G` by one augmenting path ([`crate::matching`]). Positions reached by a
+//! `G` by one augmenting path ([`crate::games::geography::matching`]). Positions reached by a
 //! move inherit the matching, so analysing every move of a position with
 //! 10^4 vertices costs one matching and a few searches, not one matching per
 //! move. The Grundy value has no known closed form; search gives it on
@@ -29,16 +29,18 @@
 //! geography* and vertex geography, Theoretical Computer Science 112 (1993);
 //! J. Edmonds, *Paths, trees, and flowers* (1965).
 
+pub mod matching;
+
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
-use crate::any::{with_formula, AnyGame, Rules};
+use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{parse_u64, Game, Outcome, ParseError};
+use crate::games::geography::matching::{Graph, Matching, VertexSet};
 use crate::hash::FxHasher;
-use crate::matching::{Graph, Matching, VertexSet};
 use crate::solution::Solution;
 
 /// Exhaustive search is not started on a token whose part of the graph has

@@ -28,10 +28,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::any::{with_formula, AnyGame, Rules};
+use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{parse_u64, Game, Outcome, ParseError};
-use crate::heaps::{parse_heaps, small_heap_lists, HeapMove, Take};
+use crate::games::heaps::{parse_heaps, small_heap_lists, HeapMove, Take};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
 

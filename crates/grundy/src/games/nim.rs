@@ -25,10 +25,12 @@
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::any::{with_formula, AnyGame};
+use crate::catalog::erased::{with_formula, AnyGame};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{Outcome, ParseError};
-use crate::heaps::{parse_heaps, HeapRule, HeapRules, HeapSolution, Heaps, MisereVerdict, Take};
+use crate::games::heaps::{
+    parse_heaps, HeapRule, HeapRules, HeapSolution, Heaps, MisereVerdict, Take,
+};
 use crate::nimber::Nimber;
 
 /// The rule of Nim: take any positive number from one heap.

@@ -26,14 +26,14 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, RwLock};
 
-use crate::any::{with_formula, AnyGame, Rules};
+use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{parse_u64, ParseError};
-use crate::heap::code::HeapCode;
-use crate::heap::period::{prefix_period, PeriodWatch, Periodicity};
-use crate::heap::sequence::{Method, Sequence};
-use crate::heaps::{parse_heaps, HeapRule, HeapRules, HeapSolution, Heaps};
+use crate::games::heaps::{parse_heaps, HeapRule, HeapRules, HeapSolution, Heaps};
 use crate::nimber::Nimber;
+use crate::solve::heap::code::HeapCode;
+use crate::solve::heap::period::{prefix_period, PeriodWatch, Periodicity};
+use crate::solve::heap::sequence::{Method, Sequence};
 
 /// Values computed when the rule is built, looking for a proven period.
 pub const BUILD_VALUES: usize = 2_000;

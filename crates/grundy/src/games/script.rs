@@ -47,7 +47,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::any::{self, AnyGame, Rules, ValueSearch};
+use crate::catalog::erased::{self, AnyGame, Rules, ValueSearch};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{Game, GameError, ParseError};
 use crate::nimber::Nimber;
@@ -350,7 +350,7 @@ pub fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
         )
     })?;
     let script = Script::load(path).map_err(|e| ParseError::invalid(e.to_string()))?;
-    Ok(any::search_only(ScriptRules::new(script)))
+    Ok(erased::search_only(ScriptRules::new(script)))
 }
 
 /// The catalog entry.
@@ -373,7 +373,7 @@ pub const ENTRY: Entry = Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heaps::{HeapRule, Heaps};
+    use crate::games::heaps::{HeapRule, Heaps};
     use crate::solve::{SearchError, Searcher};
     use crate::Play;
 

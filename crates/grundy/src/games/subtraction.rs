@@ -25,11 +25,11 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::any::{with_formula, AnyGame};
+use crate::catalog::erased::{with_formula, AnyGame};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{parse_u64, ParseError};
+use crate::games::heaps::{HeapRule, HeapRules, HeapSolution, Heaps, Take};
 use crate::hash::FxHashMap;
-use crate::heaps::{HeapRule, HeapRules, HeapSolution, Heaps, Take};
 use crate::nimber::{mex, Nimber};
 
 /// The largest subtraction allowed in a finite set (the period search keeps a

@@ -31,6 +31,8 @@
 //! Wiskunde 7 (1907); Berlekamp, Conway, Guy, *Winning Ways*, ch. 3; seed
 //! 001; OEIS A000201, A001950, A004481.
 
+pub mod table;
+
 use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -38,14 +40,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::any::{with_formula, AnyGame, Rules};
 use crate::beatty::{PHI, PHI_SQUARED};
+use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{parse_biguint, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
 
-pub use crate::wythoff_table::wythoff_table;
+pub use crate::games::wythoff::table::wythoff_table;
 
 /// Heaps up to this size get their Grundy value from [`wythoff_table`].
 pub const GRUNDY_LIMIT: usize = 2048;

@@ -21,9 +21,9 @@
 //! No mismatch occurs with three piles or fewer of up to 8.
 
 use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use crate::games::heaps::HeapSolution;
 use crate::games::moore::Moore;
 use crate::games::subtraction::SubtractionRule;
-use crate::heaps::HeapSolution;
 use crate::solution::Solution;
 use crate::Outcome;
 

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use super::{JudgeError, Tokens};
+use crate::games::geography::matching::Graph;
 use crate::games::geography::Board;
-use crate::matching::Graph;
 
 /// A board of characters, row by row.
 pub struct Grid {

@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use super::expr::Cell;
 use super::table::Table;
-use crate::any::{AnyGame, ValuesError};
+use crate::catalog::erased::{AnyGame, ValuesError};
 use crate::catalog::{self, CatalogError, Entry};
 use crate::Limits;
 
@@ -110,13 +110,8 @@ pub enum SourceError {
 /// # Errors
 /// [`SourceError::Catalog`] for an unknown game or bad parameter.
 pub fn game(spec: &str) -> Result<(Box<dyn AnyGame>, &'static Entry), SourceError> {
-    let g = catalog::game(spec)?;
-    let name = spec.split_once(':').map_or(spec, |(n, _)| n);
-    let entry = catalog::entry(name).ok_or_else(|| CatalogError::Unknown {
-        name: name.to_string(),
-        suggestion: None,
-    })?;
-    Ok((g, entry))
+    let spec = catalog::Spec::from(spec);
+    Ok((spec.build()?, spec.entry()?))
 }
 
 fn template(entry: &Entry, game: &dyn AnyGame, table: bool) -> Result<&'static str, SourceError> {

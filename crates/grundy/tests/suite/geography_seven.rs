@@ -9,8 +9,8 @@
 
 use std::sync::Arc;
 
+use grundy::games::geography::matching::Graph;
 use grundy::games::geography::{Board, Geography};
-use grundy::matching::Graph;
 use grundy::{Outcome, Solution};
 
 const N: usize = 7;

@@ -2,9 +2,9 @@
 //! (`tests/data/octal.txt`, each block citing its source), by both engines;
 //! and the naive and rare/common engines against each other.
 
-use grundy::heap::code::HeapCode;
-use grundy::heap::period::{PeriodWatch, Periodicity};
-use grundy::heap::sequence::{Method, Sequence};
+use grundy::solve::heap::code::HeapCode;
+use grundy::solve::heap::period::{PeriodWatch, Periodicity};
+use grundy::solve::heap::sequence::{Method, Sequence};
 
 struct Block {
     source: String,
@@ -126,7 +126,7 @@ fn long_runs_match_an_independent_program() {
     ];
     for (code, sum) in sums {
         let g = computed(&code.parse().unwrap(), Method::Sparse, 100_000);
-        assert_eq!(grundy::heap::checkpoint::checksum(&g), sum, "{code}");
+        assert_eq!(grundy::solve::heap::checkpoint::checksum(&g), sum, "{code}");
     }
 }
 

@@ -2,11 +2,11 @@
 
 use std::sync::Arc;
 
+use grundy::games::heaps::{HeapRule, HeapSolution, Heaps};
 use grundy::games::moore::Moore;
 use grundy::games::nim::{misere_nim, Nim};
 use grundy::games::staircase::Staircase;
 use grundy::games::subtraction::SubtractionRule;
-use grundy::heaps::{HeapRule, HeapSolution, Heaps};
 use grundy::{catalog, mex, AnalyzeOptions, Game, Limits, Nimber, Outcome, Solution};
 use proptest::prelude::*;
 

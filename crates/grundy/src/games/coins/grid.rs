@@ -35,7 +35,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::values::{NamedRule, RowValues};
 use super::{allowed, companion_count, companions};
-use crate::any::Rules;
+use crate::catalog::erased::Rules;
 use crate::game::{parse_u64, Game, Outcome, ParseError};
 use crate::nim_field::{nim_div, nim_mul};
 use crate::nimber::Nimber;

@@ -13,7 +13,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::any::Rules;
+use crate::catalog::erased::Rules;
 use crate::game::{parse_u64, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;

@@ -14,7 +14,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::any::{
+use crate::catalog::erased::{
     Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo,
     MOVE_LIST_LIMIT, QUICK_SEARCH,
 };
@@ -456,12 +456,13 @@ impl AnyGame for SumGame {
             let (spec, rest) = group
                 .split_first()
                 .ok_or_else(|| part("empty; write `GAME POSITION` between the `+` signs".into()))?;
-            if spec.split(':').next() == Some("sum") {
+            let spec = catalog::Spec::from(*spec);
+            if spec.name == "sum" {
                 return Err(part(
                     "a sum cannot hold a sum: list all the parts in one".into(),
                 ));
             }
-            let game = catalog::game(spec).map_err(|e| part(e.to_string()))?;
+            let game = spec.build().map_err(|e| part(e.to_string()))?;
             parts.push(game.parse(rest).map_err(|e| part(e.to_string()))?);
         }
         Ok(Box::new(MixedSum::new(parts)))

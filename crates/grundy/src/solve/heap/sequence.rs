@@ -302,8 +302,8 @@ pub fn values(code: &HeapCode, len: usize) -> Result<Values, SequenceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::checkpoint;
-    use crate::heap::period::{PeriodWatch, Periodicity};
+    use crate::solve::heap::checkpoint;
+    use crate::solve::heap::period::{PeriodWatch, Periodicity};
 
     /// G(0..len) of the code `text` from its rules alone: every heap a move
     /// leaves is listed, and the mex taken over a plain set.

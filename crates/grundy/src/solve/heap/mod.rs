@@ -1,7 +1,7 @@
 //! The take-and-break engine: codes, Grundy sequences, periods, checkpoints.
 //!
 //! ```
-//! use grundy::heap::{code::HeapCode, sequence};
+//! use grundy::solve::heap::{code::HeapCode, sequence};
 //!
 //! let kayles: HeapCode = "kayles".parse().unwrap();
 //! assert_eq!(kayles.to_string(), "0.77");
