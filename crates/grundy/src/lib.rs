@@ -40,6 +40,7 @@
 //! assert_eq!(misere.solve(&Nim::new(vec![1, 1, 1])).unwrap().outcome, Outcome::Previous);
 //! ```
 
+pub mod api;
 pub mod beatty;
 pub mod catalog;
 pub mod game;

@@ -1,0 +1,11 @@
+//! The one door for front ends: the command line, the web server and the
+//! Python package each parse their input, call a function here and render
+//! its result. Every result is a serde type whose JSON is the same in every
+//! front end (the command line's `--json`), and every failure is an
+//! [`Error`] whose [`kind`](Error::kind) maps to an exit code, an HTTP
+//! status or an exception. Nothing here reads files or the terminal:
+//! progress and checkpoints go through values the caller passes.
+
+pub mod error;
+
+pub use error::{Error, ErrorKind};

@@ -1,0 +1,101 @@
+//! The errors of the [`api`](crate::api): one enum that front ends map to an
+//! exit code, an HTTP status or an exception by its [`ErrorKind`].
+
+use thiserror::Error;
+
+use crate::catalog::erased::{AnalyzeError, ValuesError};
+use crate::catalog::CatalogError;
+use crate::game::{ParseError, PlayError};
+use crate::games::script::engine::ScriptError;
+use crate::solve::heap::checkpoint::CheckpointError;
+use crate::solve::heap::code::ParseCodeError;
+use crate::solve::heap::sequence::SequenceError;
+
+/// Why a request to the [`api`](crate::api) could not be answered. Each
+/// message names the bad input (the token, the position, the limit) and
+/// says how to fix it.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// An unknown game, or a bad parameter.
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+    /// Words that are not a position of the game.
+    // `reason`, not `source`: as a source, anyhow would print it twice.
+    #[error("{game} position: {reason}")]
+    Position {
+        /// The game, with its parameter.
+        game: String,
+        /// What is wrong with the words.
+        reason: ParseError,
+    },
+    /// A rule that is not a take-and-break code.
+    #[error(transparent)]
+    Code(#[from] ParseCodeError),
+    /// A user script that does not load.
+    #[error(transparent)]
+    Script(#[from] ScriptError),
+    /// A move that is not legal in the position.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// A search that could not finish, or moves that cannot be listed.
+    #[error(transparent)]
+    Analyze(#[from] AnalyzeError),
+    /// Values of many positions that could not be found.
+    #[error(transparent)]
+    Values(#[from] ValuesError),
+    /// A sequence that cannot go on (values beyond the engine's width).
+    #[error(transparent)]
+    Sequence(#[from] SequenceError),
+    /// A checkpoint that cannot be resumed from.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    /// A request larger than a documented limit, refused before any work.
+    #[error("{what} of {asked} is refused: the limit is {limit}; {fix}")]
+    TooLarge {
+        /// What was asked for (`a sequence of`, `a table of`).
+        what: String,
+        /// How much, as asked.
+        asked: String,
+        /// The largest accepted.
+        limit: String,
+        /// How to get an answer anyway (a smaller request, or the flag that raises the limit).
+        fix: String,
+    },
+}
+
+/// What kind of failure an [`Error`] is, for front ends that answer each
+/// kind differently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The request is wrong: an unknown game, a bad position or move.
+    BadInput,
+    /// The request is right but exceeds a limit (positions, memory, size).
+    Limit,
+    /// The game itself failed (a script error, a cycle in a game's moves).
+    GameFailed,
+}
+
+impl Error {
+    /// The kind of failure.
+    pub fn kind(&self) -> ErrorKind {
+        use crate::solve::SearchError;
+        match self {
+            Error::Catalog(_)
+            | Error::Position { .. }
+            | Error::Code(_)
+            | Error::Play(_)
+            | Error::Checkpoint(_) => ErrorKind::BadInput,
+            Error::Script(_) => ErrorKind::GameFailed,
+            Error::TooLarge { .. } | Error::Sequence(_) => ErrorKind::Limit,
+            Error::Analyze(AnalyzeError::Search(e))
+            | Error::Values(ValuesError::Analyze(AnalyzeError::Search(e))) => match e {
+                SearchError::LimitExceeded { .. } => ErrorKind::Limit,
+                _ => ErrorKind::GameFailed,
+            },
+            Error::Values(ValuesError::Parse(_)) => ErrorKind::BadInput,
+            Error::Analyze(_) | Error::Values(_) => ErrorKind::Limit,
+        }
+    }
+}
