@@ -64,7 +64,7 @@ pub enum Error {
     },
 }
 
-/// What kind of failure an [`Error`] is, for front ends that answer each
+/// What kind of failure an [`Error`](enum@Error) is, for front ends that answer each
 /// kind differently.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]

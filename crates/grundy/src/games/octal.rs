@@ -11,7 +11,7 @@
 //!
 //! # Solution
 //! A heap's Grundy value is the mex over its options, each option's value the
-//! XOR of the heaps it leaves; the engine of [`crate::heap`] computes the
+//! XOR of the heaps it leaves; the engine of [`crate::solve::heap`] computes the
 //! sequence. Where the Guy–Smith theorem proves a period (found while the
 //! rule is built), heaps of any size are valued by the period; otherwise the
 //! sequence is computed as far as the largest heap asked for, up to a limit.

@@ -34,7 +34,7 @@
 //! [`engine::MAX_OPERATIONS`] operations and nest [`engine::MAX_CALL_LEVELS`]
 //! calls, so a runaway script stops with an error naming its line. A game
 //! where a position can come back is refused by the search
-//! ([`SearchError::Cycle`](crate::SearchError::Cycle)).
+//! ([`crate::SearchError::Cycle`]).
 //!
 //! # References
 //! - Berlekamp, Conway, Guy, *Winning Ways*, chapter 4 (sums of games, splitting heaps).
