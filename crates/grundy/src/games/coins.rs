@@ -408,6 +408,7 @@ pub const ENTRY: Entry = Entry {
     summary: "coin-turning games: value = XOR of single-coin values (grids: nim products)",
     position: "COIN... (heads-up coins, from 0 at the left); grids: ROW,COL ...",
     example: "coins:mock-turtles 1 4 6",
+    graph_file: false,
     verify: VerifyPlan {
         size: 9,
         meaning: "every set of heads among the first N coins (grids: every set in the top-left min(N,3) × min(N,4) cells)",

@@ -325,6 +325,7 @@ pub const ENTRY: Entry = Entry {
     summary: "E&D (SDOI2009): groups of two piles; discard one, split the other; G = trailing 1s of (i-1)|(j-1)",
     position: "I,J... (one word per group: its two piles, each at least 1)",
     example: "ed 1,2 3,1",
+    graph_file: false,
     verify: VerifyPlan { size: 7, meaning: "1 or 2 groups of piles 1 to N", instances: &["ed"] },
     sequence_position: None,
     table_position: Some("{i},{j}"),

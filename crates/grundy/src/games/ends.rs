@@ -326,6 +326,7 @@ pub const ENTRY: Entry = Entry {
         "take from the ends (ZJOI2009): take stones from the leftmost or rightmost pile of a row",
     position: "PILE... (the row, left to right, each pile at least 1)",
     example: "ends 3 1 9 4",
+    graph_file: false,
     verify: VerifyPlan {
         size: 5,
         meaning: "rows of 1 to 4 piles of 1 to N",

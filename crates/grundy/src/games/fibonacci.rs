@@ -323,6 +323,7 @@ pub const ENTRY: Entry = Entry {
         "Fibonacci Nim: take up to twice the last take; P iff quota < smallest Zeckendorf term",
     position: "N [Q] (N tokens, any size; quota Q ≥ 1, default N-1 for a starting heap)",
     example: "fibonacci 10000",
+    graph_file: false,
     verify: VerifyPlan {
         size: 60,
         meaning: "0 to N tokens with every quota from 1 to the heap",

@@ -494,6 +494,7 @@ pub const ENTRY: Entry = Entry {
     summary: "undirected vertex geography: slide a token to an unvisited vertex; N iff its vertex is in every maximum matching",
     position: "EDGE... @TOKEN (edges a-b between numbered vertices; or --graph FILE)",
     example: "geography 0-1 1-2 2-0 2-3 @0",
+    graph_file: true,
     verify: VerifyPlan {
         size: 6,
         meaning: "every graph on 1 to N vertices (all edge sets), token on each vertex",

@@ -400,6 +400,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Mimo & Yuyu (CF 2155E): tokens walk left along paths, leaving tokens; P iff every column >= 2 is even",
     position: "NxM ROW,COL... (grid size, then one word per token)",
     example: "mimo-yuyu 6x4 2,3 4,2 6,4",
+    graph_file: false,
     verify: VerifyPlan {
         size: 3,
         meaning: "grids of 1-3 rows and 1-4 columns with up to N tokens",

@@ -285,6 +285,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Moore's Nim_K: take from up to K heaps at once; P iff every bit count is 0 mod K+1",
     position: "HEAP... (heap sizes)",
     example: "moore:2 3 5 6",
+    graph_file: false,
     verify: VerifyPlan {
         size: 5,
         meaning: "1 to K+2 heaps of 0 to N tokens",

@@ -150,6 +150,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Nim: take any number of tokens from one heap (Bouton; misère too)",
     position: "HEAP... (heap sizes, 0 to 2^64-1)",
     example: "nim 3 4 5",
+    graph_file: false,
     verify: VerifyPlan {
         size: 12,
         meaning: "1 to 3 heaps of 0 to N tokens, normal and misère play",

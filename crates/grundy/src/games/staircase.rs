@@ -251,6 +251,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Staircase Nim: move coins from a step to the one below; P iff XOR of odd steps is 0",
     position: "COINS... (coins on steps 1, 2, ...)",
     example: "staircase 3 0 2 5",
+    graph_file: false,
     verify: VerifyPlan {
         size: 4,
         meaning: "1 to 4 steps of 0 to N coins",

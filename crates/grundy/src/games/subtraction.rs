@@ -400,6 +400,7 @@ pub const ENTRY: Entry = Entry {
     summary: "take s tokens from one heap, s in S; Grundy sequence periodic, found from the rules",
     position: "HEAP... (heap sizes)",
     example: "subtraction:1,3,4 10 7",
+    graph_file: false,
     verify: VerifyPlan {
         size: 40,
         meaning: "1 to 3 heaps of 0 to N tokens",
@@ -422,6 +423,7 @@ pub const BASH: Entry = Entry {
     summary: "the Bash game: take 1 to K tokens from one heap; G(n) = n mod (K+1)",
     position: "HEAP... (heap sizes)",
     example: "bash:3 10",
+    graph_file: false,
     verify: VerifyPlan {
         size: 40,
         meaning: "1 to 3 heaps of 0 to N tokens",

@@ -403,6 +403,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Wythoff's game: take from one heap or the same from both; P iff a = ⌊(b−a)φ⌋",
     position: "A B (two heaps, any size)",
     example: "wythoff 3 5",
+    graph_file: false,
     verify: VerifyPlan {
         size: 24,
         meaning: "both heaps from 0 to N",
