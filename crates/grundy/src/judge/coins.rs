@@ -13,7 +13,7 @@ pub const HDU_3537: Problem = Problem {
     generate: generate_3537,
 };
 
-/// Luogu P2594 [ZJOI2009] 染色游戏.
+/// Luogu P2594 \[ZJOI2009\] 染色游戏.
 pub const LUOGU_P2594: Problem = Problem {
     name: "luogu-p2594",
     source: "Luogu P2594 [ZJOI2009] 染色游戏 (2-D coin turning, connected blocks)",

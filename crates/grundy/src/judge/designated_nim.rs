@@ -1,4 +1,4 @@
-//! Luogu P5675 [GZOI2017] 取石子游戏: count the schemes the first player loses.
+//! Luogu P5675 \[GZOI2017\] 取石子游戏: count the schemes the first player loses.
 //!
 //! Both published bounds are accepted: Luogu's (N ≤ 200, piles ≤ 200) and the
 //! contest's (N ≤ 1000, piles below 512), i.e. N ≤ 1000 and 1 ≤ a_i ≤ 511.

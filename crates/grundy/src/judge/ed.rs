@@ -1,4 +1,4 @@
-//! Luogu P2148 [SDOI2009] E&D (= BZOJ 1228): groups of two piles.
+//! Luogu P2148 \[SDOI2009\] E&D (= BZOJ 1228): groups of two piles.
 
 use super::{rng, InputWriter, JudgeError, Problem, Tokens};
 use crate::games::ed::Ed;

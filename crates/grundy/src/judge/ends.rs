@@ -1,4 +1,4 @@
-//! Luogu P2599 [ZJOI2009] 取石子游戏 (= BZOJ 1413): take from the ends of a row.
+//! Luogu P2599 \[ZJOI2009\] 取石子游戏 (= BZOJ 1413): take from the ends of a row.
 
 use super::{rng, InputWriter, JudgeError, Problem, Tokens};
 use crate::games::ends::Ends;

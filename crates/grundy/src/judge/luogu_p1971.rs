@@ -1,4 +1,4 @@
-//! Luogu P1971 [NOI2011] 兔兔与蛋蛋游戏: replay a game of sliding pieces
+//! Luogu P1971 \[NOI2011\] 兔兔与蛋蛋游戏: replay a game of sliding pieces
 //! into the gap and list the loser's mistakes.
 //!
 //! The gap walks a bipartite graph: its own cell, the `X` cells of its

@@ -1,4 +1,4 @@
-//! Luogu P2252 [SHOI2002] 取石子游戏 (【模板】威佐夫博弈): Wythoff's game, one line.
+//! Luogu P2252 \[SHOI2002\] 取石子游戏 (【模板】威佐夫博弈): Wythoff's game, one line.
 
 use super::poj1067::{random_pair, wythoff_line, MAX_HEAP};
 use super::{rng, InputWriter, JudgeError, Problem, Tokens};

@@ -1,4 +1,4 @@
-//! Luogu P4055 [JSOI2009] 游戏: vertex geography on a grid maze. The placer
+//! Luogu P4055 \[JSOI2009\] 游戏: vertex geography on a grid maze. The placer
 //! wins from exactly the cells that some maximum matching leaves exposed.
 
 use super::geography_grid::{Grid, ROOK_STEPS};

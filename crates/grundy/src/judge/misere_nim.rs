@@ -1,4 +1,4 @@
-//! Luogu P4279 [SHOI2008] 小约翰的游戏 (= POJ 3480 / HDU 1907 "John"): misère Nim.
+//! Luogu P4279 \[SHOI2008\] 小约翰的游戏 (= POJ 3480 / HDU 1907 "John"): misère Nim.
 
 use super::{rng, InputWriter, JudgeError, Problem, Tokens};
 use crate::games::nim::Nim;
