@@ -12,7 +12,7 @@
 //! heap whose binary digit at the highest set bit of `X` is 1 always
 //! qualifies.
 //!
-//! Misère Nim (Bouton; seed 001): if some heap has 2 or more tokens, the
+//! Misère Nim (Bouton 1901): if some heap has 2 or more tokens, the
 //! P-positions are those of normal play; if every heap has 0 or 1, the
 //! P-positions are those with an odd number of 1-heaps. A winning move plays
 //! as in normal Nim unless it would leave only heaps of 0 and 1; then it
@@ -180,7 +180,7 @@ mod tests {
 
     #[test]
     fn misere_examples() {
-        // seed 001 / POJ 3480 sample: 3 5 1 is won by the first player, 1 is lost.
+        // POJ 3480 sample: 3 5 1 is won by the first player, 1 is lost.
         assert_eq!(misere_nim(&[3, 5, 1]).0, Outcome::Next);
         assert_eq!(misere_nim(&[1]).0, Outcome::Previous);
         assert_eq!(misere_nim(&[1, 1]).0, Outcome::Next);
