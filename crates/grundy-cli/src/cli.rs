@@ -2,11 +2,13 @@
 
 use std::process::ExitCode;
 
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use grundy::catalog::ENTRIES;
-use grundy::Limits;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use grundy::api;
 
 use crate::commands;
+
+// The commands whose flags are not yet in `args` import the search group from here.
+pub use crate::args::SearchArgs;
 
 /// Impartial combinatorial games: who wins, the Sprague-Grundy value, every
 /// winning move, and how long the game lasts with perfect play.
@@ -49,29 +51,15 @@ enum Command {
     Period(commands::period::PeriodArgs),
 }
 
-/// Bounds on search, shared by the commands that search.
-#[derive(Args, Clone, Copy, Debug)]
-pub struct SearchArgs {
-    /// The most distinct positions a search may store before it stops with an error.
-    #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_MAX_POSITIONS)]
-    pub max_positions: usize,
-}
-
-impl SearchArgs {
-    pub fn limits(&self) -> Limits {
-        Limits::new(self.max_positions)
-    }
-}
-
 /// The catalog as help text.
 fn games_help() -> String {
     let mut text = String::from("Games (see `grundy list`):\n");
-    for e in ENTRIES {
-        let name = match e.parameter {
-            Some(p) => format!("{}:{}", e.name, p.split(':').next().unwrap_or(p)),
-            None => e.name.to_string(),
+    for g in api::games::list() {
+        let name = match g.parameter {
+            Some(p) => format!("{}:{}", g.name, p.split(':').next().unwrap_or(p)),
+            None => g.name.to_string(),
         };
-        text.push_str(&format!("  {name:<16} {}\n", e.summary));
+        text.push_str(&format!("  {name:<16} {}\n", g.summary));
     }
     text
 }

@@ -1,5 +1,6 @@
 //! The `grundy` command: see `grundy --help`.
 
+mod args;
 mod cli;
 mod commands;
 mod output;

@@ -1,6 +1,6 @@
-//! The six formula discoveries of issue 7, timed: values by brute force from
-//! the rules (tests/common/brute.rs), then `pattern::guess` with the default
-//! options and the same search ranges as the tests.
+//! The six formula discoveries of the formula_guess tests, timed: values by
+//! brute force from the rules (tests/common/brute.rs), then `pattern::guess`
+//! with the default options and the same search ranges as the tests.
 //!
 //! `cargo bench -p grundy --bench formula_guess`
 

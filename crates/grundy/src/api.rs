@@ -7,5 +7,10 @@
 //! progress and checkpoints go through values the caller passes.
 
 pub mod error;
+pub mod games;
+pub mod judge;
+pub mod nimber;
+pub mod play;
+pub mod verify;
 
 pub use error::{Error, ErrorKind};

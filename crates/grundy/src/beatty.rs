@@ -18,7 +18,8 @@
 //!
 //! # References
 //! S. Beatty, problem 3173, American Mathematical Monthly 33 (1926);
-//! Lord Rayleigh, *The Theory of Sound* (1894); seed 001 (Wythoff's game).
+//! Lord Rayleigh, *The Theory of Sound* (1894); W. A. Wythoff, *A
+//! modification of the game of Nim*, Nieuw Archief voor Wiskunde 7 (1907).
 
 use std::fmt;
 

@@ -40,6 +40,10 @@ pub struct Entry {
     pub position: &'static str,
     /// A full example: the game and a position.
     pub example: &'static str,
+    /// Whether the position's edges may also come from a graph file, one
+    /// edge per line, which a front end reads and passes on as `a-b` words
+    /// (see [`crate::api::games::check_graph_file`]). Only graph games take one.
+    pub graph_file: bool,
     /// What `verify` checks.
     pub verify: VerifyPlan,
     /// For games with a one-number position: its words with `{n}` for the

@@ -1,6 +1,6 @@
 //! Patterns and formulas: the structure of a sequence or table of values,
-//! and formulas over its coordinates (parse, print, evaluate, guess), as the
-//! tutorial's workflow goes: tabulate, look, conjecture, check.
+//! and formulas over its coordinates (parse, print, evaluate, guess), for the
+//! experimenter's workflow: tabulate, look, conjecture, check.
 //!
 //! ```
 //! use grundy::pattern::{check, Cell, Expr};

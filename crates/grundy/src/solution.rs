@@ -1,5 +1,6 @@
 //! Closed forms ([`Solution`]) and the harness that checks them against search.
 
+use serde::Serialize;
 use thiserror::Error;
 
 use crate::game::{Game, Outcome, Play};
@@ -63,7 +64,7 @@ pub trait Solution: Game {
 }
 
 /// What a [`check`] covered.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct CheckReport {
     /// Positions checked.
     pub positions: usize,

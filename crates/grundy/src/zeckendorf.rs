@@ -16,7 +16,7 @@
 //! # References
 //! E. Zeckendorf, *Représentation des nombres naturels par une somme de
 //! nombres de Fibonacci ou de nombres de Lucas*, Bull. Soc. Roy. Sci. Liège
-//! 41 (1972); seed 001 (Fibonacci Nim).
+//! 41 (1972); M. J. Whinihan, *Fibonacci Nim*, Fibonacci Quarterly 1 (1963).
 
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};

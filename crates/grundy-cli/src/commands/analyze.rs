@@ -6,24 +6,20 @@ use std::process::ExitCode;
 use clap::Args;
 use grundy::{Analysis, AnalyzeOptions, MoveInfo, Outcome, Play};
 
-use crate::cli::SearchArgs;
+use crate::args::{ConventionArgs, GraphArgs, JsonArgs, SearchArgs};
 use crate::output::{json_line, stdout};
 
 #[derive(Args)]
 pub struct AnalyzeArgs {
-    /// Misère play: whoever makes the last move loses.
-    #[arg(long)]
-    misere: bool,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    convention: ConventionArgs,
+    #[command(flatten)]
+    output: JsonArgs,
     /// List every move with the outcome it leads to.
     #[arg(long)]
     all_moves: bool,
-    /// Add the edges listed in FILE to the position (graph games such as
-    /// geography): one edge per line, `a b` or `a-b`; `#` starts a comment.
-    #[arg(long, value_name = "FILE")]
-    graph: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    graph: GraphArgs,
     #[command(flatten)]
     search: SearchArgs,
     /// The game, with its parameter if it takes one: nim, subtraction:1,3,4, bash:3, ...
@@ -33,22 +29,15 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
-    let position = super::position(
-        &args.game,
-        &super::with_graph_file(&args.position, args.graph.as_deref())?,
-    )?;
+    let position = super::position(&args.game, &args.graph.words(&args.game, &args.position)?)?;
     let options = AnalyzeOptions {
-        play: if args.misere {
-            Play::Misere
-        } else {
-            Play::Normal
-        },
+        play: args.convention.play(),
         all_moves: args.all_moves,
         limits: args.search.limits(),
     };
     let analysis = position.analyze(&options)?;
     let mut out = stdout();
-    if args.json {
+    if args.output.json {
         json_line(&mut out, &analysis)?;
     } else {
         print(&mut out, &analysis)?;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use clap::Args;
-use grundy::judge::{self, PROBLEMS};
+use grundy::api::judge::{self, PROBLEMS};
 
 use crate::output::stdout;
 
@@ -36,17 +36,15 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<ExitCode> {
     let Some(name) = &args.problem else {
         bail!("name a problem, e.g. `grundy judge luogu-p2197 < input.txt`; `grundy judge --list` lists them");
     };
-    let Some(problem) = judge::problem(name) else {
-        bail!("unknown problem `{name}`; `grundy judge --list` lists them");
-    };
+    let problem = judge::problem(name)?;
     let text = match args.generate {
-        Some(seed) => (problem.generate)(seed, args.max),
+        Some(seed) => judge::generate(problem, seed, args.max),
         None => {
             let mut input = String::new();
             io::stdin()
                 .read_to_string(&mut input)
                 .context("reading the input on stdin (it must be UTF-8 text)")?;
-            (problem.solve)(&input).with_context(|| format!("{name}: malformed input"))?
+            judge::solve(problem, &input)?
         }
     };
     out.write_all(text.as_bytes())?;

@@ -4,48 +4,32 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use grundy::catalog::ENTRIES;
-use serde::Serialize;
+use grundy::api;
 
+use crate::args::JsonArgs;
 use crate::output::{json_line, stdout};
 
 #[derive(Args)]
+#[command(mut_arg("json", |a| a.help("Print the catalog as JSON, one object per game")))]
 pub struct ListArgs {
-    /// Print the catalog as JSON, one object per game.
-    #[arg(long)]
-    json: bool,
-}
-
-#[derive(Serialize)]
-struct Listed {
-    name: &'static str,
-    parameter: Option<&'static str>,
-    summary: &'static str,
-    position: &'static str,
-    example: &'static str,
+    #[command(flatten)]
+    output: JsonArgs,
 }
 
 pub fn run(args: &ListArgs) -> anyhow::Result<ExitCode> {
     let mut out = stdout();
-    for e in ENTRIES {
-        if args.json {
-            let listed = Listed {
-                name: e.name,
-                parameter: e.parameter,
-                summary: e.summary,
-                position: e.position,
-                example: e.example,
-            };
-            json_line(&mut out, &listed)?;
+    for g in api::games::list() {
+        if args.output.json {
+            json_line(&mut out, &g)?;
             continue;
         }
-        writeln!(out, "{}", e.name)?;
-        writeln!(out, "    {}", e.summary)?;
-        if let Some(p) = e.parameter {
-            writeln!(out, "    parameter: {}:{p}", e.name)?;
+        writeln!(out, "{}", g.name)?;
+        writeln!(out, "    {}", g.summary)?;
+        if let Some(p) = g.parameter {
+            writeln!(out, "    parameter: {}:{p}", g.name)?;
         }
-        writeln!(out, "    position:  {}", e.position)?;
-        writeln!(out, "    example:   grundy analyze {}", e.example)?;
+        writeln!(out, "    position:  {}", g.position)?;
+        writeln!(out, "    example:   grundy analyze {}", g.example)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

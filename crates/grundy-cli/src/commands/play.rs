@@ -8,23 +8,21 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::Args;
+use grundy::api::play::computer_move;
 use grundy::{Analysis, AnalyzeOptions, AnyPosition, Outcome, Play};
 
-use crate::cli::SearchArgs;
+use crate::args::{ConventionArgs, GraphArgs, SearchArgs};
 use crate::output::stdout;
 
 #[derive(Args)]
 pub struct PlayArgs {
-    /// Misère play: whoever makes the last move loses.
-    #[arg(long)]
-    misere: bool,
+    #[command(flatten)]
+    convention: ConventionArgs,
     /// Let the computer make the first move.
     #[arg(long)]
     computer_first: bool,
-    /// Add the edges listed in FILE to the position (graph games such as
-    /// geography): one edge per line, `a b` or `a-b`; `#` starts a comment.
-    #[arg(long, value_name = "FILE")]
-    graph: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    graph: GraphArgs,
     #[command(flatten)]
     search: SearchArgs,
     /// The game, with its parameter if it takes one.
@@ -40,15 +38,8 @@ struct Session<'a, W: Write> {
 }
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    let mut position = super::position(
-        &args.game,
-        &super::with_graph_file(&args.position, args.graph.as_deref())?,
-    )?;
-    let play = if args.misere {
-        Play::Misere
-    } else {
-        Play::Normal
-    };
+    let mut position = super::position(&args.game, &args.graph.words(&args.game, &args.position)?)?;
+    let play = args.convention.play();
     let options = AnalyzeOptions {
         play,
         all_moves: false,
@@ -173,29 +164,14 @@ impl<W: Write> Session<'_, W> {
         &mut self,
         p: &dyn AnyPosition,
     ) -> anyhow::Result<Option<Box<dyn AnyPosition>>> {
-        let listable = p.move_names().is_ok();
-        let a = self.analysis(p, listable)?;
-        let chosen = match a.winning_moves.first() {
-            Some(m) => Some(m.mv.clone()),
-            // No winning move: the longest defence, where remoteness is known.
-            None => a.all_moves.as_ref().and_then(|all| {
-                all.iter()
-                    .max_by_key(|m| m.remoteness.unwrap_or(0))
-                    .map(|m| m.mv.clone())
-            }),
+        let Some(reply) = computer_move(p, self.options.play, self.options.limits)? else {
+            return Ok(None);
         };
-        let next = match chosen {
-            Some(mv) => {
-                let next = p.play_named(&mv).map_err(|e| anyhow::anyhow!("{e}"))?;
-                writeln!(self.out, "\nI play: {mv} -> {next}")?;
-                next
-            }
-            None => {
-                let (mv, next) = p.any_move().expect("the position has a move");
-                writeln!(self.out, "\nI play: {mv} -> {next}")?;
-                next
-            }
-        };
-        Ok(Some(next))
+        writeln!(
+            self.out,
+            "\nI play: {} -> {}",
+            reply.choice.mv, reply.position
+        )?;
+        Ok(Some(reply.position))
     }
 }

@@ -2,14 +2,11 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::Args;
-use grundy::catalog::{self, Entry, ENTRIES};
-use grundy::{CheckError, CheckReport};
-use rayon::prelude::*;
+use grundy::api::verify::{self, Report, Verdict};
 
-use crate::cli::SearchArgs;
+use crate::args::SearchArgs;
 use crate::output::{progress, stdout};
 
 #[derive(Args)]
@@ -23,98 +20,41 @@ pub struct VerifyArgs {
     search: SearchArgs,
 }
 
-struct Job {
-    spec: String,
-    size: u64,
-    meaning: &'static str,
-}
-
-enum Verdict {
-    Passed(CheckReport),
-    NoFormula,
-    Disagrees(String),
-    Failed(String),
-}
-
 pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
-    let jobs = jobs(args)?;
+    let jobs = verify::jobs(args.game.as_deref(), args.up_to)?;
     let bar = progress(jobs.len() as u64, "verifying");
-    let limits = args.search.limits();
-    let results: Vec<(Verdict, f64)> = jobs
-        .par_iter()
-        .map(|job| {
-            let start = Instant::now();
-            let verdict = match catalog::game(&job.spec) {
-                Err(e) => Verdict::Failed(e.to_string()),
-                Ok(game) => match game.verify(job.size, limits) {
-                    None => Verdict::NoFormula,
-                    Some(Ok(r)) => Verdict::Passed(r),
-                    Some(Err(CheckError::Disagreement { position, what })) => {
-                        Verdict::Disagrees(format!("at `{position}`: {what}"))
-                    }
-                    Some(Err(e)) => Verdict::Failed(e.to_string()),
-                },
-            };
-            bar.inc(1);
-            (verdict, start.elapsed().as_secs_f64())
-        })
-        .collect();
+    let reports = verify::run_all(&jobs, args.search.limits(), &|_| bar.inc(1));
     bar.finish_and_clear();
     let mut out = stdout();
-    let (mut disagreements, mut failures) = (0, 0);
-    for (job, (verdict, secs)) in jobs.iter().zip(results) {
-        let head = format!("{:<22} N={:<3}", job.spec, job.size);
-        match verdict {
-            Verdict::Passed(r) => writeln!(
-                out,
-                "{head} ok    {} positions ({} Grundy values, {} misère, {} winning moves), {} searched; {}  [{secs:.2}s]",
-                r.positions, r.grundy_checked, r.misere_checked, r.moves_checked, r.searched, job.meaning
-            )?,
-            Verdict::NoFormula => writeln!(out, "{head} skip  no closed form: analysed by search only")?,
-            Verdict::Disagrees(what) => {
-                disagreements += 1;
-                writeln!(out, "{head} FAIL  {what}")?;
-            }
-            Verdict::Failed(what) => {
-                failures += 1;
-                writeln!(out, "{head} ERROR {what}")?;
-            }
-        }
+    for report in &reports {
+        print(&mut out, report)?;
     }
     out.flush()?;
-    if disagreements > 0 {
+    let count = |f: fn(&Verdict) -> bool| reports.iter().filter(|r| f(&r.verdict)).count();
+    if count(|v| matches!(v, Verdict::Disagrees { .. })) > 0 {
         return Ok(ExitCode::from(1));
     }
+    let failures = count(|v| matches!(v, Verdict::Failed { .. }));
     if failures > 0 {
         anyhow::bail!("{failures} check(s) could not finish; see above");
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn jobs(args: &VerifyArgs) -> anyhow::Result<Vec<Job>> {
-    let job = |spec: &str, e: &Entry| Job {
-        spec: spec.to_string(),
-        size: args.up_to.unwrap_or(e.verify.size),
-        meaning: e.verify.meaning,
-    };
-    match &args.game {
-        None => Ok(ENTRIES
-            .iter()
-            .flat_map(|e| e.verify.instances.iter().map(move |s| (s, e)))
-            .map(|(s, e)| job(s, e))
-            .collect()),
-        Some(spec) => {
-            let name = spec.split(':').next().unwrap_or(spec);
-            match catalog::entry(name) {
-                Some(e) if !spec.contains(':') && e.parameter.is_some() => {
-                    Ok(e.verify.instances.iter().map(|s| job(s, e)).collect())
-                }
-                Some(e) => {
-                    catalog::game(spec)?;
-                    Ok(vec![job(spec, e)])
-                }
-                None => Err(catalog::game(spec).err().expect("no such entry").into()),
-            }
+fn print(out: &mut impl Write, report: &Report) -> anyhow::Result<()> {
+    let job = &report.job;
+    let head = format!("{:<22} N={:<3}", job.spec, job.size);
+    match &report.verdict {
+        Verdict::Passed(r) => writeln!(
+            out,
+            "{head} ok    {} positions ({} Grundy values, {} misère, {} winning moves), {} searched; {}  [{:.2}s]",
+            r.positions, r.grundy_checked, r.misere_checked, r.moves_checked, r.searched, job.meaning, report.seconds
+        )?,
+        Verdict::NoFormula => writeln!(out, "{head} skip  no closed form: analysed by search only")?,
+        Verdict::Disagrees { position, what } => {
+            writeln!(out, "{head} FAIL  at `{position}`: {what}")?;
         }
+        Verdict::Failed { reason } => writeln!(out, "{head} ERROR {reason}")?,
     }
+    Ok(())
 }

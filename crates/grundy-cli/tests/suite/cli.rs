@@ -97,7 +97,7 @@ fn all_moves_lists_every_move() {
 fn list_shows_every_game() {
     let out = grundy().arg("list").output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    for e in grundy::catalog::ENTRIES {
+    for e in grundy::api::games::list() {
         assert!(text.contains(e.example), "{} missing", e.name);
     }
 }
@@ -109,7 +109,16 @@ fn verify_passes() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("ok"));
+    // 1 to 3 heaps of 0 to 5 tokens, as multisets: 6 + C(7,2) + C(8,3) = 83
+    // positions, each with its Grundy value and misère outcome (Bouton 1901).
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with(
+            "nim                    N=5   ok    83 positions (83 Grundy values, 83 misère, "
+        ),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 1, "{text}");
 }
 
 #[test]

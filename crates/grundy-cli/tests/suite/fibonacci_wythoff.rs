@@ -161,11 +161,25 @@ fn judges() {
 
 #[test]
 fn verify_covers_both() {
-    for (game, size) in [("wythoff", "12"), ("fibonacci", "25")] {
+    // Wythoff: both heaps from 0 to 12, 13 × 13 = 169 positions. Fibonacci
+    // Nim: 0 tokens (quota 1), then n tokens with quotas 1 to n for n = 1 to
+    // 25, 1 + 325 = 326 positions.
+    for (game, size, verdict) in [
+        (
+            "wythoff",
+            "12",
+            "wythoff                N=12  ok    169 positions (169 Grundy values, ",
+        ),
+        (
+            "fibonacci",
+            "25",
+            "fibonacci              N=25  ok    326 positions (326 Grundy values, ",
+        ),
+    ] {
         grundy()
             .args(["verify", game, "--up-to", size])
             .assert()
             .success()
-            .stdout(predicate::str::contains("ok"));
+            .stdout(predicate::str::starts_with(verdict));
     }
 }

@@ -14,7 +14,7 @@ fn judge(problem: &str, input: &str) -> assert_cmd::assert::Assert {
 
 #[test]
 fn samples_through_the_binary() {
-    // Sources: shared/problems.md §2, §3, §4, §5e.
+    // Sources: the samples of Luogu P2148, Luogu P2599, Luogu P5675 and POJ 2315.
     judge("luogu-p2148", "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n")
         .success()
         .stdout("YES\nNO\n");

@@ -3,10 +3,12 @@
 
 use thiserror::Error;
 
+use crate::api::nimber::NimberError;
 use crate::catalog::erased::{AnalyzeError, ValuesError};
 use crate::catalog::CatalogError;
 use crate::game::{ParseError, PlayError};
 use crate::games::script::engine::ScriptError;
+use crate::judge::JudgeError;
 use crate::solve::heap::checkpoint::CheckpointError;
 use crate::solve::heap::code::ParseCodeError;
 use crate::solve::heap::sequence::SequenceError;
@@ -62,6 +64,32 @@ pub enum Error {
         /// How to get an answer anyway (a smaller request, or the flag that raises the limit).
         fix: String,
     },
+    /// A graph file given for a game whose positions have no edges.
+    #[error("`{game}` takes no graph file; only the graph games do ({graph_games})")]
+    NoGraphFile {
+        /// The game, as given.
+        game: String,
+        /// The games that take one, comma-separated.
+        graph_games: String,
+    },
+    /// A contest problem that is not in the list.
+    #[error("unknown problem `{name}`; `grundy judge --list` lists them")]
+    UnknownProblem {
+        /// The name given.
+        name: String,
+    },
+    /// A judge's input that does not follow the problem's format.
+    // `reason`, not `source`: as a source, anyhow would print it twice.
+    #[error("{problem}: malformed input: {reason}")]
+    Judge {
+        /// The problem.
+        problem: String,
+        /// What is wrong, and where (boxed: it is the largest of the reasons).
+        reason: Box<JudgeError>,
+    },
+    /// A nimber operand that is not one, or a division by zero.
+    #[error(transparent)]
+    Nimber(#[from] NimberError),
 }
 
 /// What kind of failure an [`Error`](enum@Error) is, for front ends that answer each
@@ -86,7 +114,11 @@ impl Error {
             | Error::Position { .. }
             | Error::Code(_)
             | Error::Play(_)
-            | Error::Checkpoint(_) => ErrorKind::BadInput,
+            | Error::Checkpoint(_)
+            | Error::NoGraphFile { .. }
+            | Error::UnknownProblem { .. }
+            | Error::Judge { .. }
+            | Error::Nimber(_) => ErrorKind::BadInput,
             Error::Script(_) => ErrorKind::GameFailed,
             Error::TooLarge { .. } | Error::Sequence(_) => ErrorKind::Limit,
             Error::Analyze(AnalyzeError::Search(e))

@@ -554,6 +554,7 @@ pub const ENTRY: Entry = Entry {
     summary: "a sum of positions of any games: value = XOR of the parts (Sprague-Grundy)",
     position: "GAME POSITION + GAME POSITION ...",
     example: "sum nim 3 4 + subtraction:1,3,4 10 + staircase 2 1",
+    graph_file: false,
     verify: VerifyPlan {
         size: 5,
         meaning: "nim a + subtraction:2,5,6 b + staircase c d, a <= N, b <= 2N, c, d <= 2, against search of the sum",

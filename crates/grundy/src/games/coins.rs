@@ -13,16 +13,16 @@
 //! `turning-corners`, `product:RULE,RULE` and `block` (Luogu P2594).
 //!
 //! # Solution
-//! The coin-turning theorem (seed 001): a position is equivalent to the
-//! stones game in which each head is one stone, so its Grundy value is the
-//! XOR over the heads of the single-coin values `g(n)` ([`values::RowValues`]:
-//! a formula where one is known, else the stones-game recursion). A winning
-//! move chooses a head `n` with `g(n) ⊕ G < g(n)` and turns, with it, coins
-//! whose values XOR to `g(n) ⊕ G`.
+//! The coin-turning theorem (Lenstra; *Winning Ways*, ch. 14): a position is
+//! equivalent to the stones game in which each head is one stone, so its Grundy
+//! value is the XOR over the heads of the single-coin values `g(n)`
+//! ([`values::RowValues`]: a formula where one is known, else the stones-game
+//! recursion). A winning move chooses a head `n` with `g(n) ⊕ G < g(n)` and
+//! turns, with it, coins whose values XOR to `g(n) ⊕ G`.
 //!
 //! # References
 //! Berlekamp, Conway and Guy, *Winning Ways*, ch. 14 ("Turn and turn
-//! about"); H. W. Lenstra, *Nim multiplication*; seed 001; HDU 3537.
+//! about"); H. W. Lenstra, *Nim multiplication* (1978); HDU 3537.
 
 pub mod grid;
 pub mod values;
@@ -408,6 +408,7 @@ pub const ENTRY: Entry = Entry {
     summary: "coin-turning games: value = XOR of single-coin values (grids: nim products)",
     position: "COIN... (heads-up coins, from 0 at the left); grids: ROW,COL ...",
     example: "coins:mock-turtles 1 4 6",
+    graph_file: false,
     verify: VerifyPlan {
         size: 9,
         meaning: "every set of heads among the first N coins (grids: every set in the top-left min(N,3) × min(N,4) cells)",

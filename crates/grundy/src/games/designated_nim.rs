@@ -8,19 +8,19 @@
 //! first player cannot win.
 //!
 //! # Solution
-//! Seed 001: the first player must leave pile `d` at the XOR `x` of the other
-//! piles of `S` (Bouton), which she can iff `x < a_d`. So the count is
-//! `Σ_d #{T ⊆ [N] ∖ {d} : XOR(T) ≥ a_d}`. The seed counts the subsets by a
-//! DP over XOR values, O(N²·V) for values below V. Here the count comes from
-//! linear algebra over GF(2): the subsets of a list of `m` vectors whose span
-//! has rank `r` hit every vector of the span exactly `2^(m−r)` times. With
+//! The first player must leave pile `d` at the XOR `x` of the other piles of
+//! `S` (Bouton), which she can iff `x < a_d`. So the count is
+//! `Σ_d #{T ⊆ [N] ∖ {d} : XOR(T) ≥ a_d}`. The usual solution counts the subsets
+//! by a DP over XOR values, O(N²·V) for values below V. Here the count comes
+//! from linear algebra over GF(2): the subsets of a list of `m` vectors whose
+//! span has rank `r` hit every vector of the span exactly `2^(m−r)` times. With
 //! prefix and suffix bases, the span without pile `d` costs O(B²) for B-bit
-//! values, and the span's elements `≥ a_d` are counted in O(B²) on its
-//! reduced basis, whose elements in increasing order are the binary numbers
+//! values, and the span's elements `≥ a_d` are counted in O(B²) on its reduced
+//! basis, whose elements in increasing order are the binary numbers
 //! `0, 1, 2, …` read on the basis.
 //!
 //! # References
-//! Seed 001 (GZOI2017 section); Luogu P5675.
+//! Luogu P5675 \[GZOI2017\] 取石子游戏.
 
 /// A reduced linear basis over GF(2): `rows[b]` is the vector with leading
 /// bit `b`, or 0; no other row has bit `b` set.
@@ -175,7 +175,7 @@ mod tests {
         losing
     }
 
-    /// The seed's subset-XOR DP per designated pile, for values below 512.
+    /// The usual solution's subset-XOR DP per designated pile, for values below 512.
     fn by_dp(piles: &[u64], modulus: u64) -> u64 {
         let mut total = 0;
         for d in 0..piles.len() {
@@ -207,7 +207,7 @@ mod tests {
     }
 
     #[test]
-    fn matches_the_seed_dp_on_larger_inputs() {
+    fn matches_the_subset_xor_dp_on_larger_inputs() {
         let mut rng = crate::rng::SplitMix64::new(5);
         for _ in 0..20 {
             let n = rng.range(1, 40) as usize;
@@ -222,7 +222,7 @@ mod tests {
 
     #[test]
     fn samples() {
-        // Source: Luogu P5675 samples (shared/problems.md §4).
+        // Source: Luogu P5675 samples.
         assert_eq!(losing_schemes(&[2, 4, 5], 1_000_000_007), 5);
         assert_eq!(losing_schemes(&[1, 2, 2], 1_000_000_007), 6);
     }

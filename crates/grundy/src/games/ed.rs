@@ -8,17 +8,17 @@
 //!
 //! # Solution
 //! The groups are independent, so the Grundy value is the XOR of the groups'
-//! values. Seed 001 reads the value of a group `(i, j)` off a table and proves
-//! it by induction: f(i, j) is the number of trailing 1 bits of
-//! `(i − 1) | (j − 1)`. The same proof shows that splitting a pile of `s`
-//! reaches exactly the values `h` whose bit is set in `s − 1`; the split
-//! `2^h + (s − 2^h)` is one that does (its `(a−1) | (b−1)` ends in `h` ones
-//! followed by a 0). So a winning move needs no enumeration of the splits of
-//! a pile of 2·10^9: find a group and a pile of it whose `s − 1` has the bit
-//! the target value asks for.
+//! values. Solutions of SDOI2009 E&D read the value of a group `(i, j)` off a
+//! brute-force table and prove it by induction: f(i, j) is the number of
+//! trailing 1 bits of `(i − 1) | (j − 1)`. The same proof shows that splitting
+//! a pile of `s` reaches exactly the values `h` whose bit is set in `s − 1`;
+//! the split `2^h + (s − 2^h)` is one that does (its `(a−1) | (b−1)` ends in
+//! `h` ones followed by a 0). So a winning move needs no enumeration of the
+//! splits of a pile of 2·10^9: find a group and a pile of it whose `s − 1` has
+//! the bit the target value asks for.
 //!
 //! # References
-//! Seed 001 (E&D section); Luogu P2148 = BZOJ 1228 = SPOJ ED.
+//! Luogu P2148 \[SDOI2009\] E&D = BZOJ 1228 = SPOJ ED.
 
 use std::fmt;
 use std::str::FromStr;
@@ -325,6 +325,7 @@ pub const ENTRY: Entry = Entry {
     summary: "E&D (SDOI2009): groups of two piles; discard one, split the other; G = trailing 1s of (i-1)|(j-1)",
     position: "I,J... (one word per group: its two piles, each at least 1)",
     example: "ed 1,2 3,1",
+    graph_file: false,
     verify: VerifyPlan { size: 7, meaning: "1 or 2 groups of piles 1 to N", instances: &["ed"] },
     sequence_position: None,
     table_position: Some("{i},{j}"),
@@ -384,7 +385,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_table() {
+    fn brute_force_table() {
         let data = include_str!("../../tests/data/ed.txt");
         let rows: Vec<&str> = data.lines().filter(|l| !l.starts_with('#')).collect();
         assert_eq!(rows.len(), 16);

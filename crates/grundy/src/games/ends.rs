@@ -8,7 +8,8 @@
 //!
 //! # Solution
 //! Not a sum of independent parts, so no Grundy value is claimed; the
-//! outcome comes from seed 001's interval method. For a row `a[i..=j]` let
+//! outcome comes from the interval method of the known solution of ZJOI2009
+//! 取石子游戏 (Luogu P2599). For a row `a[i..=j]` let
 //! `L(i, j)` be the unique `x ≥ 0` such that putting a pile of `x` on its left
 //! makes a P-position (`x = 0`: nothing added), and `R(i, j)` the same on the
 //! right. `L(i, i) = R(i, i) = a_i`, and with `x = a_j`, `l = L(i, j−1)`,
@@ -21,7 +22,7 @@
 //! or the right pile to `R(1, n−1)`, whichever is smaller than the pile.
 //!
 //! # References
-//! Seed 001 (ZJOI2009 section); Luogu P2599 = BZOJ 1413.
+//! Luogu P2599 \[ZJOI2009\] 取石子游戏 = BZOJ 1413.
 
 use std::fmt;
 use std::str::FromStr;
@@ -326,6 +327,7 @@ pub const ENTRY: Entry = Entry {
         "take from the ends (ZJOI2009): take stones from the leftmost or rightmost pile of a row",
     position: "PILE... (the row, left to right, each pile at least 1)",
     example: "ends 3 1 9 4",
+    graph_file: false,
     verify: VerifyPlan {
         size: 5,
         meaning: "rows of 1 to 4 piles of 1 to N",
@@ -348,7 +350,7 @@ mod tests {
 
     #[test]
     fn the_pitfall_row() {
-        // shared/problems.md §3: `1 1 2 2`, where x = l > r, trips a public solution.
+        // `1 1 2 2`, where x = l > r, trips a public solution of Luogu P2599.
         let p = Ends::new(vec![1, 1, 2, 2]).unwrap();
         let searched = Searcher::new(Play::Normal).solve(&p).unwrap().outcome;
         assert_eq!(p.outcome(), searched);

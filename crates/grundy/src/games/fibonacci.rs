@@ -8,7 +8,7 @@
 //! tokens left, at most `Q ≥ 1` may be taken).
 //!
 //! # Solution
-//! Seed 001 (after Whinihan 1963): let `f` be the smallest term of the
+//! Whinihan (1963): let `f` be the smallest term of the
 //! Zeckendorf representation of `n`. The position is an N-position iff
 //! `q ≥ f`. The winning move takes everything when `q ≥ n`, else `f`:
 //! what is left has smallest term above `2f`, out of the opponent's reach.
@@ -20,7 +20,7 @@
 //! `(n, q)` (checked against search by `verify`), and are unknown above.
 //!
 //! # References
-//! M. J. Whinihan, *Fibonacci Nim*, Fibonacci Quarterly 1 (1963); seed 001;
+//! M. J. Whinihan, *Fibonacci Nim*, Fibonacci Quarterly 1 (1963);
 //! HDU 2516.
 
 use std::fmt;
@@ -323,6 +323,7 @@ pub const ENTRY: Entry = Entry {
         "Fibonacci Nim: take up to twice the last take; P iff quota < smallest Zeckendorf term",
     position: "N [Q] (N tokens, any size; quota Q ≥ 1, default N-1 for a starting heap)",
     example: "fibonacci 10000",
+    graph_file: false,
     verify: VerifyPlan {
         size: 60,
         meaning: "0 to N tokens with every quota from 1 to the heap",
@@ -346,7 +347,7 @@ mod tests {
 
     #[test]
     fn starts_lose_exactly_on_fibonacci_numbers() {
-        // Source: HDU 2516 sample (shared/problems.md §5c): 2 and 13 lose, 10000 wins.
+        // Source: HDU 2516 sample: 2 and 13 lose, 10000 wins.
         for (n, outcome) in [
             (2u32, Outcome::Previous),
             (13, Outcome::Previous),

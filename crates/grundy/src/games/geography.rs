@@ -8,11 +8,12 @@
 //!
 //! # Solution
 //! The player to move wins iff the token's vertex `v` is in every maximum
-//! matching of the graph, i.e. ν(G) > ν(G − v) (seed 001, on any graph, not
-//! only bipartite ones). If so, moving to `v`'s partner `u` in a maximum
-//! matching `M` wins: `M` without `uv` is a maximum matching of `G − v` that
-//! leaves `u` exposed. If some maximum matching leaves `v` exposed, every
-//! neighbour is matched in it, and the mover's opponent answers along it.
+//! matching of the graph, i.e. ν(G) > ν(G − v) (Fraenkel, Scheinerman and
+//! Ullman 1993, on any graph, not only bipartite ones). If so, moving to `v`'s
+//! partner `u` in a maximum matching `M` wins: `M` without `uv` is a maximum
+//! matching of `G − v` that leaves `u` exposed. If some maximum matching leaves
+//! `v` exposed, every neighbour is matched in it, and the mover's opponent
+//! answers along it.
 //!
 //! So a move to `u` wins iff `u` is *not* in every maximum matching of
 //! `G − v`: the winning moves are the neighbours of `v` in the set D of the
@@ -25,7 +26,7 @@
 //! small graphs.
 //!
 //! # References
-//! Seed 001; A. S. Fraenkel, E. R. Scheinerman, D. Ullman, *Undirected edge
+//! A. S. Fraenkel, E. R. Scheinerman, D. Ullman, *Undirected edge
 //! geography* and vertex geography, Theoretical Computer Science 112 (1993);
 //! J. Edmonds, *Paths, trees, and flowers* (1965).
 
@@ -494,6 +495,7 @@ pub const ENTRY: Entry = Entry {
     summary: "undirected vertex geography: slide a token to an unvisited vertex; N iff its vertex is in every maximum matching",
     position: "EDGE... @TOKEN (edges a-b between numbered vertices; or --graph FILE)",
     example: "geography 0-1 1-2 2-0 2-3 @0",
+    graph_file: true,
     verify: VerifyPlan {
         size: 6,
         meaning: "every graph on 1 to N vertices (all edge sets), token on each vertex",

@@ -10,24 +10,26 @@
 //! each of the cells `(a_2, b_2) … (a_p, b_p)`. Whoever cannot move loses.
 //!
 //! # Solution
-//! Seed 000. Each token is an independent game (a move depends on no other
-//! token). With `n ≥ 2` rows the P-positions are those where every column
-//! `2..m` holds an even number of tokens, and a token in column `y ≥ 2` has
-//! Grundy value `2^(y−2)`. The winning move takes a token from the largest
-//! column `J` of odd count and snakes through its row `r` and a neighbouring
-//! row `s`: in each column `c` from `J − 1` down to 2 it visits one cell if
-//! column `c` is odd (making it even) and two cells, switching rows, if it is
-//! even; then it steps into column 1. With one row the path is forced, a
-//! token in column `y ≥ 3` leaves one token in each column below (values XOR
-//! to 0), so only column 2 counts: value 1 there, 0 elsewhere.
+//! After the problem's editorial: each token is an independent game (a move
+//! depends on no other token). With `n ≥ 2` rows the P-positions are those
+//! where every column `2..m` holds an even number of tokens, and a token in
+//! column `y ≥ 2` has Grundy value `2^(y−2)`. The winning move takes a token
+//! from the largest column `J` of odd count and snakes through its row `r` and
+//! a neighbouring row `s`: in each column `c` from `J − 1` down to 2 it visits
+//! one cell if column `c` is odd (making it even) and two cells, switching
+//! rows, if it is even; then it steps into column 1. With one row the path is
+//! forced, a token in column `y ≥ 3` leaves one token in each column below
+//! (values XOR to 0), so only column 2 counts: value 1 there, 0 elsewhere.
 //! Tokens in column 1 never move.
 //!
 //! Search sees the rules only, with two reductions that hold in every
 //! impartial game: column-1 tokens are dropped, and two tokens in the same
-//! cell cancel (`G + G` is a P-position by the mirror strategy, seed 001).
+//! cell cancel (`G + G` is a P-position by the mirror strategy, the
+//! Tweedledum and Tweedledee argument of *Winning Ways*).
 //!
 //! # References
-//! Seed 000; Codeforces Round 1056, problem 2155E.
+//! Codeforces Round 1056 (Div. 2), problem 2155E, and its editorial,
+//! <https://codeforces.com/blog/entry/147174>.
 
 use std::fmt;
 use std::str::FromStr;
@@ -139,7 +141,7 @@ impl MimoYuyu {
         odd
     }
 
-    /// The seed's snake path from a token in column `j`, row `r`, that
+    /// The editorial's snake path from a token in column `j`, row `r`, that
     /// leaves every column below `j` even.
     fn snake(&self, r: u32, j: u32, odd: &[u32]) -> MimoPath {
         let other = if r < self.rows { r + 1 } else { r - 1 };
@@ -400,6 +402,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Mimo & Yuyu (CF 2155E): tokens walk left along paths, leaving tokens; P iff every column >= 2 is even",
     position: "NxM ROW,COL... (grid size, then one word per token)",
     example: "mimo-yuyu 6x4 2,3 4,2 6,4",
+    graph_file: false,
     verify: VerifyPlan {
         size: 3,
         meaning: "grids of 1-3 rows and 1-4 columns with up to N tokens",

@@ -6,11 +6,11 @@
 //! `moore:1` is Nim.
 //!
 //! # Solution
-//! Moore (1910; seed 001): write the heaps in binary; the position is a
+//! Moore (1910): write the heaps in binary; the position is a
 //! P-position iff for every binary digit the number of heaps with a 1 there
 //! is divisible by `K + 1`.
 //!
-//! Winning move (seed 001's construction): go through the digits from the
+//! Winning move: go through the digits from the
 //! top, keeping a set of chosen heaps (at most `K`) that have already been
 //! lowered, so that their remaining digits are free. At a digit whose count
 //! among the unchosen heaps is `c ≡ r (mod K+1)`: if `K + 1 − r` chosen heaps
@@ -23,7 +23,7 @@
 //!
 //! # References
 //! E. H. Moore, *A generalization of the game called Nim*, Annals of
-//! Mathematics 11 (1910). Seed 001.
+//! Mathematics 11 (1910).
 
 use std::fmt;
 use std::str::FromStr;
@@ -285,6 +285,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Moore's Nim_K: take from up to K heaps at once; P iff every bit count is 0 mod K+1",
     position: "HEAP... (heap sizes)",
     example: "moore:2 3 5 6",
+    graph_file: false,
     verify: VerifyPlan {
         size: 5,
         meaning: "1 to K+2 heaps of 0 to N tokens",

@@ -12,7 +12,7 @@
 //! heap whose binary digit at the highest set bit of `X` is 1 always
 //! qualifies.
 //!
-//! Misère Nim (Bouton; seed 001): if some heap has 2 or more tokens, the
+//! Misère Nim (Bouton 1901): if some heap has 2 or more tokens, the
 //! P-positions are those of normal play; if every heap has 0 or 1, the
 //! P-positions are those with an odd number of 1-heaps. A winning move plays
 //! as in normal Nim unless it would leave only heaps of 0 and 1; then it
@@ -150,6 +150,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Nim: take any number of tokens from one heap (Bouton; misère too)",
     position: "HEAP... (heap sizes, 0 to 2^64-1)",
     example: "nim 3 4 5",
+    graph_file: false,
     verify: VerifyPlan {
         size: 12,
         meaning: "1 to 3 heaps of 0 to N tokens, normal and misère play",
@@ -179,7 +180,7 @@ mod tests {
 
     #[test]
     fn misere_examples() {
-        // seed 001 / POJ 3480 sample: 3 5 1 is won by the first player, 1 is lost.
+        // POJ 3480 sample: 3 5 1 is won by the first player, 1 is lost.
         assert_eq!(misere_nim(&[3, 5, 1]).0, Outcome::Next);
         assert_eq!(misere_nim(&[1]).0, Outcome::Previous);
         assert_eq!(misere_nim(&[1, 1]).0, Outcome::Next);

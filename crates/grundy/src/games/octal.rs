@@ -434,6 +434,7 @@ const fn named_entry(
         summary,
         position: "HEAP... (heap sizes)",
         example,
+        graph_file: false,
         verify: VerifyPlan {
             instances: &[],
             ..PLAN
@@ -451,6 +452,7 @@ pub const ENTRY: Entry = Entry {
     summary: "take-and-break games by code (Winning Ways ch. 4); periods proven by Guy-Smith",
     position: "HEAP... (heap sizes)",
     example: "octal:0.07 5 8 13",
+    graph_file: false,
     verify: PLAN,
     sequence_position: Some("{n}"),
     table_position: Some("{i} {j}"),

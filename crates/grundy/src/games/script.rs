@@ -360,6 +360,7 @@ pub const ENTRY: Entry = Entry {
     summary: "a game written in a rhai script: fn moves(position) returns its options",
     position: "PART... (integers or arrays like [3,4], played as a sum)",
     example: "script:examples/take124-or-halve.rhai 10",
+    graph_file: false,
     verify: VerifyPlan {
         size: 0,
         meaning: "nothing to check: script games have no closed form",

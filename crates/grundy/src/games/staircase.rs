@@ -6,7 +6,7 @@
 //! staircase. Whoever cannot move loses.
 //!
 //! # Solution
-//! Seed 001: the position is a P-position iff the XOR of the odd-numbered
+//! The position is a P-position iff the XOR of the odd-numbered
 //! steps is 0; coins moved from an even step to an odd one can be moved on
 //! at once, so the odd steps are a game of Nim. The Grundy value is that XOR
 //! (checked against search by `verify`).
@@ -16,7 +16,7 @@
 //! `i − 1` when `a_{i−1} XOR X > a_{i−1}` and step `i` holds the difference.
 //!
 //! # References
-//! Seed 001; Berlekamp, Conway, Guy, *Winning Ways*; POJ 1704 (Georgia and Bob).
+//! Berlekamp, Conway, Guy, *Winning Ways*; POJ 1704 (Georgia and Bob).
 
 use std::fmt;
 use std::str::FromStr;
@@ -251,6 +251,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Staircase Nim: move coins from a step to the one below; P iff XOR of odd steps is 0",
     position: "COINS... (coins on steps 1, 2, ...)",
     example: "staircase 3 0 2 5",
+    graph_file: false,
     verify: VerifyPlan {
         size: 4,
         meaning: "1 to 4 steps of 0 to N coins",

@@ -9,7 +9,7 @@
 //! The Grundy value `G(n)` of a heap is the mex of `G(n − s)`; a position's
 //! value is the XOR of its heaps' values.
 //!
-//! * Bash (seed 001): `G(n) = n mod (K + 1)`.
+//! * Bash: `G(n) = n mod (K + 1)`.
 //! * Finite `S` with largest element `t`: `G(n)` depends only on the `t`
 //!   values before it, and those windows take finitely many values, so the
 //!   sequence is eventually periodic. The rule computes values until a
@@ -19,8 +19,8 @@
 //!   Heaps of any size are then valued by table lookup.
 //!
 //! # References
-//! Berlekamp, Conway, Guy, *Winning Ways*, ch. 4 (subtraction games);
-//! seed 001 (the Bash game).
+//! Berlekamp, Conway, Guy, *Winning Ways*, ch. 4 (subtraction games; the
+//! Bash game is `S = 1..k`); HDU 1846 Brave Game (the Bash game).
 
 use std::fmt;
 use std::sync::Arc;
@@ -400,6 +400,7 @@ pub const ENTRY: Entry = Entry {
     summary: "take s tokens from one heap, s in S; Grundy sequence periodic, found from the rules",
     position: "HEAP... (heap sizes)",
     example: "subtraction:1,3,4 10 7",
+    graph_file: false,
     verify: VerifyPlan {
         size: 40,
         meaning: "1 to 3 heaps of 0 to N tokens",
@@ -422,6 +423,7 @@ pub const BASH: Entry = Entry {
     summary: "the Bash game: take 1 to K tokens from one heap; G(n) = n mod (K+1)",
     position: "HEAP... (heap sizes)",
     example: "bash:3 10",
+    graph_file: false,
     verify: VerifyPlan {
         size: 40,
         meaning: "1 to 3 heaps of 0 to N tokens",

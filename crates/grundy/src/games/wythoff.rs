@@ -5,7 +5,7 @@
 //! the same positive number from both. Whoever takes the last token wins.
 //!
 //! # Solution
-//! Wythoff (1907), proof as in seed 001: with `a ≤ b` and `k = b − a`, the
+//! Wythoff (1907): with `a ≤ b` and `k = b − a`, the
 //! position is a P-position iff `a = ⌊k·φ⌋` (then `b = ⌊k·φ²⌋`). The lower
 //! and upper Wythoff sequences `⌊k·φ⌋`, `⌊k·φ²⌋` are complementary Beatty
 //! sequences (Rayleigh), so every `x ≥ 1` lies in exactly one P-position
@@ -13,7 +13,7 @@
 //! `⌊k·φ⌋ = ⌊(k + √(5k²))/2⌋` is computed with an integer square root
 //! ([`crate::beatty`]), for heaps of any size.
 //!
-//! Winning moves, every one of them (seed 001's construction, completed):
+//! Winning moves, every one of them (Wythoff's construction, completed):
 //! * from both heaps: if `min(a, b) > ⌊k·φ⌋`, take `min(a, b) − ⌊k·φ⌋`
 //!   (the only P-position with difference `k`);
 //! * from heap 2: if `partner(a) < b`, reduce heap 2 to `partner(a)`;
@@ -28,8 +28,8 @@
 //!
 //! # References
 //! W. A. Wythoff, *A modification of the game of Nim*, Nieuw Archief voor
-//! Wiskunde 7 (1907); Berlekamp, Conway, Guy, *Winning Ways*, ch. 3; seed
-//! 001; OEIS A000201, A001950, A004481.
+//! Wiskunde 7 (1907); Berlekamp, Conway, Guy, *Winning Ways*, ch. 3;
+//! OEIS A000201, A001950, A004481.
 
 pub mod table;
 
@@ -403,6 +403,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Wythoff's game: take from one heap or the same from both; P iff a = ⌊(b−a)φ⌋",
     position: "A B (two heaps, any size)",
     example: "wythoff 3 5",
+    graph_file: false,
     verify: VerifyPlan {
         size: 24,
         meaning: "both heaps from 0 to N",
@@ -461,7 +462,7 @@ mod tests {
 
     #[test]
     fn f64_gets_fibonacci_differences_wrong() {
-        // Source: shared/problems.md §5d. For k = F(44) = 701408733, k·φ lies
+        // For k = F(44) = 701408733, k·φ lies
         // about 6·10^-10 below F(45) = 1134903170, closer than f64's spacing.
         let k = 701_408_733u64;
         let float = (k as f64 * (1.0 + 5f64.sqrt()) / 2.0).floor() as u64;

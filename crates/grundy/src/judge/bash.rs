@@ -54,7 +54,7 @@ mod tests {
 
     #[test]
     fn sample() {
-        // Source: HDU 1846 sample (shared/problems.md §5f).
+        // Source: HDU 1846 sample.
         assert_eq!(solve_1846("2\n23 2\n4 3\n").unwrap(), "first\nsecond\n");
     }
 

@@ -118,12 +118,12 @@ mod tests {
 
     #[test]
     fn samples() {
-        // Source: HDU 3537 sample (shared/problems.md §5g).
+        // Source: HDU 3537 sample.
         assert_eq!(
             solve_3537("0\n1\n0\n4\n0 1 2 3\n").unwrap(),
             "Yes\nNo\nYes\n"
         );
-        // Source: Luogu P2594 sample (shared/problems.md §5h).
+        // Source: Luogu P2594 sample.
         let input = "3\n2 3\nHHH\nHHH\n2 3\nHHH\nTTH\n2 1\nT\nH\n";
         assert_eq!(solve_2594(input).unwrap(), "=_=\n-_-\n-_-\n");
     }

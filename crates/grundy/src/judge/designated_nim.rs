@@ -46,7 +46,7 @@ mod tests {
 
     #[test]
     fn samples() {
-        // Source: Luogu P5675 samples (shared/problems.md §4).
+        // Source: Luogu P5675 samples.
         assert_eq!(solve_p5675("3\n2 4 5\n").unwrap(), "5\n");
         assert_eq!(solve_p5675("3\n1 2 2\n").unwrap(), "6\n");
     }

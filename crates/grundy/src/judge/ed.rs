@@ -61,7 +61,7 @@ mod tests {
 
     #[test]
     fn sample() {
-        // Source: Luogu P2148 sample (shared/problems.md §2).
+        // Source: Luogu P2148 sample.
         let input = "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n";
         assert_eq!(solve_p2148(input).unwrap(), "YES\nNO\n");
     }

@@ -55,7 +55,7 @@ mod tests {
 
     #[test]
     fn sample() {
-        // Source: Luogu P2599 sample (shared/problems.md §3).
+        // Source: Luogu P2599 sample.
         assert_eq!(solve_p2599("1\n4\n3 1 9 4\n").unwrap(), "0\n");
     }
 

@@ -104,7 +104,7 @@ mod tests {
 
     #[test]
     fn sample() {
-        // Source: POJ 2315 sample (shared/problems.md §5e).
+        // Source: POJ 2315 sample.
         let input = "2 1 30 1\n8 14\n2 1 30 1\n8 12\n2 1 30 1\n8 10\n2 1 30 1\n40 200\n";
         assert_eq!(solve_2315(input).unwrap(), "Alice\nBob\nBob\nBob\n");
     }

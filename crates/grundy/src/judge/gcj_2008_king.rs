@@ -81,7 +81,7 @@ mod tests {
 
     #[test]
     fn sample() {
-        // Source: GCJ 2008 AMER Semifinal "King" sample (shared/problems.md §5k).
+        // Source: GCJ 2008 AMER Semifinal "King" sample.
         let input = "2\n2 2\nK.\n.#\n4 2\nK#\n.#\n.#\n.#\n";
         assert_eq!(solve(input).unwrap(), "Case #1: B\nCase #2: A\n");
     }

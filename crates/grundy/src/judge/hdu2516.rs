@@ -74,7 +74,7 @@ mod tests {
 
     #[test]
     fn sample() {
-        // Source: HDU 2516 sample (shared/problems.md §5c).
+        // Source: HDU 2516 sample.
         assert_eq!(
             solve_2516("2\n13\n10000\n0\n").unwrap(),
             "Second win\nSecond win\nFirst win\n"

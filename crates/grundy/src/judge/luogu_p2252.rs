@@ -37,7 +37,7 @@ mod tests {
 
     #[test]
     fn sample() {
-        // Source: Luogu P2252 sample (shared/problems.md §5d).
+        // Source: Luogu P2252 sample.
         assert_eq!(solve_p2252("8 4\n").unwrap(), "1\n");
     }
 

@@ -64,7 +64,7 @@ mod tests {
 
     #[test]
     fn sample() {
-        // Source: Luogu P4055 sample (shared/problems.md §5i).
+        // Source: Luogu P4055 sample.
         assert_eq!(solve("3 3\n.##\n...\n#.#\n").unwrap(), "WIN\n2 3\n3 2\n");
     }
 

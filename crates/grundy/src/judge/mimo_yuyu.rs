@@ -72,7 +72,7 @@ mod tests {
 
     #[test]
     fn sample() {
-        // Source: Codeforces 2155E sample as in shared/problems.md §1, partly
+        // Source: Codeforces 2155E sample, partly
         // reconstructed (the last two tokens of test 7, in some order) and
         // with derived outputs; the answer depends only on the multiset of tokens.
         let input = "7\n6 4 3\n2 3\n4 2\n6 4\n1 1 1\n1 1\n3 2 4\n1 1\n1 2\n2 2\n3 2\n\

@@ -49,7 +49,7 @@ mod tests {
 
     #[test]
     fn sample() {
-        // Source: Luogu P4279 / POJ 3480 sample (shared/problems.md §5a).
+        // Source: Luogu P4279 / POJ 3480 sample.
         assert_eq!(
             solve_p4279("2\n3\n3 5 1\n1\n1\n").unwrap(),
             "John\nBrother\n"

@@ -46,18 +46,41 @@ fn generate_p2197(seed: u64, max: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Play, Searcher};
 
     #[test]
     fn sample() {
-        // Source: Luogu P2197 sample (shared/problems.md §5l).
+        // Source: Luogu P2197 sample.
         assert_eq!(solve_p2197("2\n2\n1 1\n2\n1 0\n").unwrap(), "No\nYes\n");
     }
 
     #[test]
-    fn generated_inputs_are_valid() {
+    fn hand_checked_cases() {
+        // An empty heap leaves no move: the first player loses. 1 ⊕ 2 ⊕ 3 = 0
+        // loses; 1 ⊕ 2 ⊕ 4 = 7 wins; one heap is taken whole.
+        let input = "4\n1\n0\n3\n1 2 3\n3\n1 2 4\n1\n9999\n";
+        assert_eq!(solve_p2197(input).unwrap(), "No\nNo\nYes\nYes\n");
+    }
+
+    #[test]
+    fn generated_inputs_agree_with_search() {
+        let mut search = Searcher::new(Play::Normal);
         for seed in 0..20 {
-            solve_p2197(&generate_p2197(seed, false)).unwrap();
+            let input = generate_p2197(seed, false);
+            let mut t = Tokens::new(&input);
+            let mut expected = String::new();
+            for _ in 0..t.count("T", 1, 10).unwrap() {
+                let n = t.count("n", 1, 10_000).unwrap();
+                let heaps = (0..n).map(|_| t.uint("a", 0, 9_999).unwrap()).collect();
+                let o = search.solve(&Nim::new(heaps)).unwrap().outcome;
+                expected.push_str(if o == Outcome::Next { "Yes\n" } else { "No\n" });
+            }
+            assert_eq!(solve_p2197(&input).unwrap(), expected, "{input}");
         }
-        solve_p2197(&generate_p2197(1, true)).unwrap();
+        // At the full constraints: ten cases, one answer each.
+        let out = solve_p2197(&generate_p2197(1, true)).unwrap();
+        let answers: Vec<&str> = out.lines().collect();
+        assert_eq!(answers.len(), 10);
+        assert!(answers.iter().all(|a| *a == "Yes" || *a == "No"), "{out}");
     }
 }

@@ -75,7 +75,7 @@ mod tests {
 
     #[test]
     fn sample() {
-        // Source: POJ 1067 sample (shared/problems.md §5d).
+        // Source: POJ 1067 sample.
         assert_eq!(solve_1067("2 1\n8 4\n4 7\n").unwrap(), "0\n1\n0\n");
         assert_eq!(solve_1067("").unwrap(), "");
     }

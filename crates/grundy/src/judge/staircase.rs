@@ -88,7 +88,7 @@ mod tests {
 
     #[test]
     fn sample() {
-        // Source: POJ 1704 sample (shared/problems.md §5b).
+        // Source: POJ 1704 sample.
         let input = "2\n3\n1 2 3\n8\n1 5 6 7 9 12 14 17\n";
         assert_eq!(
             solve_1704(input).unwrap(),

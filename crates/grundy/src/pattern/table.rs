@@ -29,8 +29,9 @@ impl Table {
     }
 }
 
-/// The tutorial's block structure: the table cut into 2×2 blocks, each with
-/// the same value in its upper-left corner and three equal values elsewhere.
+/// The block structure of the E&D table (Luogu P2148): the table cut into 2×2
+/// blocks, each with the same value in its upper-left corner and three equal
+/// values elsewhere.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Blocks {
     /// The value every upper-left corner holds.
@@ -141,8 +142,8 @@ pub fn blocks(t: &Table) -> Option<Blocks> {
 mod tests {
     use super::*;
 
-    /// The tutorial's 16×16 E&D table (seed 001), rows and columns from 1,
-    /// typed in from the text.
+    /// The 16×16 E&D table published with solutions of Luogu P2148
+    /// \[SDOI2009\], rows and columns from 1, typed in from that text.
     const ED: &str = "0 1 0 2 0 1 0 3 0 1 0 2 0 1 0 4
 1 1 2 2 1 1 3 3 1 1 2 2 1 1 4 4
 0 2 0 2 0 3 0 3 0 2 0 2 0 4 0 4
@@ -169,11 +170,11 @@ mod tests {
     }
 
     #[test]
-    fn ed_has_the_tutorials_blocks_and_compressed_table() {
+    fn ed_has_2x2_blocks_and_a_compressed_table() {
         let s = analyze_table(&ed());
         let b = s.blocks.expect("2x2 blocks");
         assert_eq!(b.corner, 0);
-        // The tutorial's compressed table starts 1 2 1 3 1 2 1 4 / 2 2 3 3 2 2 4 4.
+        // E&D's compressed table starts 1 2 1 3 1 2 1 4 / 2 2 3 3 2 2 4 4.
         assert_eq!(b.compressed[0], [1, 2, 1, 3, 1, 2, 1, 4]);
         assert_eq!(b.compressed[1], [2, 2, 3, 3, 2, 2, 4, 4]);
         assert_eq!(b.compressed_is_table_plus, Some(1));

@@ -2,7 +2,7 @@
 //! brute force over the rules (tests/common/brute.rs), each then checked on
 //! more values than it was found on.
 //!
-//! Sources of the expected formulas: the tutorial's E&D section (seed 001:
+//! Sources of the expected formulas: solutions of Luogu P2148 [SDOI2009] E&D (
 //! `ctz(~(i | j))` with indices from 0, so `(i-1)` and `(j-1)` for heaps
 //! from 1); Nim (Bouton 1901); Bash (take 1 to 3: `n mod 4`); Winning Ways
 //! ch. 14 for Turning Turtles (coin n from 0: n + 1), Ruler (the largest
@@ -118,13 +118,13 @@ fn mock_turtles_coin_n_is_the_nth_odious_number() {
 /// `cargo test --release -p grundy --test suite formula_guess -- --include-ignored`.
 #[test]
 #[cfg_attr(debug_assertions, ignore = "slow in debug; run with --release")]
-fn ed_is_the_tutorial_trailing_ones_formula() {
+fn ed_is_the_trailing_ones_formula() {
     let table = brute::ed_table(16);
     let found = guess_table(&table, 8, 1);
     assert!(!found.is_empty());
-    let tutorial: Expr = "ctz(~((i - 1) | (j - 1)))".parse().unwrap();
-    assert!(holds(&tutorial, &table_cells(16, 1), &table.concat()));
+    let published: Expr = "ctz(~((i - 1) | (j - 1)))".parse().unwrap();
+    assert!(holds(&published, &table_cells(16, 1), &table.concat()));
     for f in found {
-        assert_eq!(f.parse::<Expr>().unwrap().size(), tutorial.size(), "{f}");
+        assert_eq!(f.parse::<Expr>().unwrap().size(), published.size(), "{f}");
     }
 }

@@ -146,7 +146,7 @@ fn proven(code: &str, max: usize) -> Option<Periodicity> {
 #[test]
 fn published_periods_are_proven() {
     // OEIS A002187: .137 has period 34, last exception at n = 51; .07 is
-    // shifted by one (last exception 52, so preperiod 53, as the issue notes).
+    // shifted by one (last exception 52, so preperiod 53).
     assert_eq!(
         proven("0.137", 1000),
         Some(Periodicity {

@@ -1,10 +1,10 @@
 //! Rules of one-row coin-turning games and their single-coin values.
 //!
-//! A row rule says which sets of coins a move may turn; the chosen coin is
-//! the rightmost one turned and must go from heads to tails. By the
-//! coin-turning theorem (seed 001) a row's value is the XOR of the values of
-//! its heads, and the value `g(n)` of a single head at coin `n` is the Grundy
-//! value of one stone at `n` in the equivalent stones game:
+//! A row rule says which sets of coins a move may turn; the chosen coin is the
+//! rightmost one turned and must go from heads to tails. By the coin-turning
+//! theorem (Lenstra; *Winning Ways*, ch. 14) a row's value is the XOR of the
+//! values of its heads, and the value `g(n)` of a single head at coin `n` is
+//! the Grundy value of one stone at `n` in the equivalent stones game:
 //! `g(n) = mex { ⊕_{t ∈ T∖{n}} g(t) : T a set the rule lets coin n turn }`.
 //!
 //! [`RowValues`] computes `g` by that recursion for every rule (the stones

@@ -11,7 +11,7 @@ fn pos(text: &str) -> Geography {
 }
 
 #[test]
-fn the_issue_example() {
+fn a_triangle_with_a_tail() {
     // Worked by hand: triangle 0-1-2 with 3 hanging from 2. The only maximum
     // matching is {0-1, 2-3}, so 0 is essential and the winning move goes to
     // its partner 1. The path 1-2-3 left has ν = 1 with 1 exposable: P.

@@ -6,7 +6,7 @@ use crate::hash::FxHashMap;
 
 #[test]
 fn samples() {
-    // Source: Luogu P1971 samples (shared/problems.md §5j), trailing spaces kept.
+    // Source: Luogu P1971 samples, trailing spaces kept.
     let one = "1 6 \nXO.OXO \n1 \n1 2 \n1 1 \n";
     assert_eq!(solve(one).unwrap(), "1\n1\n");
     let two = "3 3 \nXOX \nO.O \nXOX \n4 \n2 3 \n1 3 \n1 2 \n1 1 \n2 1 \n3 1 \n3 2 \n3 3 \n";
