@@ -4,7 +4,7 @@
 //!
 //! The catalog says how a two-number position is written
 //! ([`Entry::table_position`](crate::catalog::Entry::table_position)); the
-//! values come from [`AnyGame::values`], by formula where the game has one,
+//! values come from [`AnyGame::values`](crate::AnyGame::values), by formula where the game has one,
 //! else by one memoised search shared by every cell.
 //!
 //! ```
