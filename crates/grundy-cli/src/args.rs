@@ -76,19 +76,9 @@ impl GraphArgs {
         api::games::check_graph_file(game)?;
         let text = std::fs::read_to_string(file)
             .with_context(|| format!("cannot read the graph file {}", file.display()))?;
-        for (i, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            match line.split_whitespace().collect::<Vec<_>>().as_slice() {
-                [] => {}
-                [word] => words.push((*word).to_string()),
-                [a, b] => words.push(format!("{a}-{b}")),
-                _ => anyhow::bail!(
-                    "{} line {}: `{line}` is not an edge; write two vertex numbers, as `3 7`",
-                    file.display(),
-                    i + 1
-                ),
-            }
-        }
+        let edges =
+            api::games::graph_words(game, &text).with_context(|| file.display().to_string())?;
+        words.extend(edges);
         Ok(words)
     }
 }

@@ -13,12 +13,28 @@ pub mod table;
 pub mod verify;
 
 use anyhow::Context;
-use grundy::{catalog, AnyPosition};
+use grundy::api::{self, AnyPosition, Spec};
 
-/// Builds the game named `spec` and parses `words` as its position.
-pub fn position(spec: &str, words: &[String]) -> anyhow::Result<Box<dyn AnyPosition>> {
-    let game = catalog::game(spec)?;
+/// The game `text` names (`nim`, `script:take.rhai`), with the text of every
+/// file it or the position's sum parts name, read here: the library reads
+/// no files.
+///
+/// # Errors
+/// A file that cannot be read.
+pub fn spec(text: &str, words: &[String]) -> anyhow::Result<Spec> {
+    let mut spec = Spec::from(text);
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    game.parse(&words)
-        .with_context(|| format!("{} position", game.name()))
+    for path in api::games::files_named(text, &words) {
+        let source = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read script `{path}`"))?;
+        spec.files = spec.files.with(&path, &source);
+    }
+    Ok(spec)
+}
+
+/// Builds the game named `text` and parses `words` as its position.
+pub fn position(text: &str, words: &[String]) -> anyhow::Result<Box<dyn AnyPosition>> {
+    let spec = spec(text, words)?;
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    Ok(api::analyze::position(&spec, &words)?)
 }

@@ -6,6 +6,7 @@
 //! status or an exception. Nothing here reads files or the terminal:
 //! progress and checkpoints go through values the caller passes.
 
+pub mod analyze;
 pub mod error;
 pub mod games;
 pub mod judge;
@@ -13,4 +14,6 @@ pub mod nimber;
 pub mod play;
 pub mod verify;
 
+pub use crate::catalog::erased::AnyPosition;
+pub use crate::catalog::{Files, Spec};
 pub use error::{Error, ErrorKind};

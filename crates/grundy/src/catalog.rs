@@ -1,11 +1,14 @@
 //! The catalog: the one list of games. The command line's names, help,
 //! `list`, `verify` and `play` all read it; adding a game is one line here.
 
+pub mod analysis;
 pub mod erased;
 pub mod sum;
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use thiserror::Error;
 
@@ -13,8 +16,9 @@ use crate::catalog::erased::AnyGame;
 use crate::game::ParseError;
 use crate::games;
 
-/// Builds a game from the parameter written after `name:`, if any.
-pub type Build = fn(Option<&str>) -> Result<Box<dyn AnyGame>, ParseError>;
+/// Builds a game from its spec: the parameter written after `name:`, if
+/// any, and the text of any file the spec names.
+pub type Build = fn(&Spec) -> Result<Box<dyn AnyGame>, ParseError>;
 
 /// What `verify` checks for a game.
 #[derive(Clone, Copy, Debug)]
@@ -40,6 +44,10 @@ pub struct Entry {
     pub position: &'static str,
     /// A full example: the game and a position.
     pub example: &'static str,
+    /// Whether the parameter names a file (`script:PATH`), whose text the
+    /// front end reads and hands over in [`Spec::files`]: the library reads
+    /// no files.
+    pub parameter_is_file: bool,
     /// Whether the position's edges may also come from a graph file, one
     /// edge per line, which a front end reads and passes on as `a-b` words
     /// (see [`crate::api::games::check_graph_file`]). Only graph games take one.
@@ -132,9 +140,29 @@ pub fn entry(name: &str) -> Option<&'static Entry> {
     ENTRIES.iter().find(|e| e.name == name)
 }
 
+/// The text of files named by specs (`script:PATH`), read by the front end
+/// and keyed by the path as written: the library reads no files, so a web
+/// server decides itself which files a request may name.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Files(Arc<BTreeMap<String, Arc<str>>>);
+
+impl Files {
+    /// These files and also `path`, whose text is `text`.
+    pub fn with(&self, path: &str, text: &str) -> Files {
+        let mut map = (*self.0).clone();
+        map.insert(path.to_string(), Arc::from(text));
+        Files(Arc::new(map))
+    }
+
+    /// The text of `path`, if it was given.
+    pub fn get(&self, path: &str) -> Option<&str> {
+        self.0.get(path).map(|t| &**t)
+    }
+}
+
 /// A game as it is typed: a catalog name and the parameter after `name:`
-/// (`subtraction:1,3,4`, `script:take.rhai`, `nim`). Every front end splits
-/// a spec here and nowhere else.
+/// (`subtraction:1,3,4`, `script:take.rhai`, `nim`), with the text of the
+/// files it names. Every front end splits a spec here and nowhere else.
 ///
 /// ```
 /// let s: grundy::catalog::Spec = "subtraction:1,3,4".parse().unwrap();
@@ -147,6 +175,9 @@ pub struct Spec {
     pub name: String,
     /// The parameter after the first `:`, if any.
     pub param: Option<String>,
+    /// The text of the files this spec (or, for a sum, its parts) names,
+    /// as the front end read them.
+    pub files: Files,
 }
 
 impl Spec {
@@ -166,7 +197,7 @@ impl Spec {
     /// # Errors
     /// [`CatalogError`] for an unknown name or a bad parameter.
     pub fn build(&self) -> Result<Box<dyn AnyGame>, CatalogError> {
-        (self.entry()?.build)(self.param.as_deref()).map_err(|reason| CatalogError::Parameter {
+        (self.entry()?.build)(self).map_err(|reason| CatalogError::Parameter {
             game: self.name.clone(),
             reason,
         })
@@ -184,6 +215,7 @@ impl FromStr for Spec {
         Ok(Spec {
             name: name.to_string(),
             param,
+            files: Files::default(),
         })
     }
 }
@@ -257,7 +289,14 @@ mod tests {
                 e.name
             );
             let mut words = e.example.split_whitespace();
-            let g = game(words.next().unwrap()).unwrap();
+            let mut spec = Spec::from(words.next().unwrap());
+            if let (true, Some(path)) = (e.parameter_is_file, &spec.param) {
+                // Examples name files relative to the repository's root.
+                let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+                let text = std::fs::read_to_string(format!("{root}{path}")).unwrap();
+                spec.files = spec.files.with(path, &text);
+            }
+            let g = spec.build().unwrap();
             let rest: Vec<&str> = words.collect();
             g.parse(&rest)
                 .unwrap_or_else(|err| panic!("{}: {err}", e.example));

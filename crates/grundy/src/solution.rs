@@ -95,6 +95,43 @@ pub enum CheckError {
     Search(#[from] SearchError),
 }
 
+/// The Sprague–Grundy rule for a sum, written once for every kind of sum
+/// (heaps of one rule, parts of different games): a move to total value
+/// `target` is a move in one part, of value `g`, to value `g ⊕ X ⊕ target`,
+/// where `X` is the XOR of the parts' `values`. `part_moves(i, v)` lists
+/// part `i`'s moves to value `v`; each found move comes with its part's
+/// index. There are none when `X` is `target` already.
+///
+/// # Errors
+/// The first error of `part_moves`.
+///
+/// ```
+/// use grundy::solution::sum_moves_to_value;
+/// use grundy::Nimber;
+///
+/// // Nim 3 4 5 (X = 2): only heap 1 has a move to 3 ⊕ 2 = 1 below it.
+/// let values = [3, 4, 5].map(Nimber);
+/// let moves = sum_moves_to_value(&values, Nimber(0), |i, v| {
+///     Ok::<_, ()>((v < values[i]).then_some(v).into_iter().collect())
+/// });
+/// assert_eq!(moves, Ok(vec![(0, Nimber(1))]));
+/// ```
+pub fn sum_moves_to_value<M, E>(
+    values: &[Nimber],
+    target: Nimber,
+    mut part_moves: impl FnMut(usize, Nimber) -> Result<Vec<M>, E>,
+) -> Result<Vec<(usize, M)>, E> {
+    let change = values.iter().copied().sum::<Nimber>() + target;
+    let mut moves = Vec::new();
+    if change.is_zero() {
+        return Ok(moves);
+    }
+    for (i, &g) in values.iter().enumerate() {
+        moves.extend(part_moves(i, g + change)?.into_iter().map(|m| (i, m)));
+    }
+    Ok(moves)
+}
+
 /// Checks `G`'s closed form against exhaustive search on every position given:
 /// the outcome; the Grundy value where the formula gives one; that the
 /// winning move is legal and leads to a P-position (and that there is none

@@ -8,7 +8,7 @@
 //! else by one memoised search shared by every cell.
 //!
 //! ```
-//! let t = grundy::table::table("nim", 4, 4, None, grundy::Limits::default()).unwrap();
+//! let t = grundy::table::table(&"nim".into(), 4, 4, None, grundy::Limits::default()).unwrap();
 //! assert_eq!(t.value(2, 3), Some(1)); // 2 XOR 3
 //! ```
 
@@ -103,13 +103,12 @@ pub fn games_with_tables() -> Vec<&'static str> {
 /// One search shared by all cells: no more than the largest cell costs
 /// alone, for games without a formula.
 pub fn table(
-    spec: &str,
+    spec: &catalog::Spec,
     rows: u64,
     cols: u64,
     first: Option<u64>,
     limits: Limits,
 ) -> Result<Table, TableError> {
-    let spec = catalog::Spec::from(spec);
     let game = spec.build()?;
     let template = spec
         .entry()?
@@ -145,29 +144,29 @@ mod tests {
     #[test]
     fn two_heap_nim_is_xor() {
         // Bouton (1901): G(i, j) = i XOR j.
-        let t = table("nim", 8, 6, None, Limits::default()).unwrap();
+        let t = table(&"nim".into(), 8, 6, None, Limits::default()).unwrap();
         assert_eq!((t.first, t.rows.len(), t.rows[0].len()), (0, 8, 6));
         for i in 0..8 {
             for j in 0..6 {
                 assert_eq!(t.value(i, j), Some(i ^ j));
             }
         }
-        let t = table("nim", 2, 2, Some(5), Limits::default()).unwrap();
+        let t = table(&"nim".into(), 2, 2, Some(5), Limits::default()).unwrap();
         assert_eq!(t.value(5, 6), Some(3));
         assert_eq!(t.value(0, 0), None);
     }
 
     #[test]
     fn refuses_games_and_sizes_without_tables() {
-        let err = table("sum", 4, 4, None, Limits::default()).unwrap_err();
+        let err = table(&"sum".into(), 4, 4, None, Limits::default()).unwrap_err();
         assert!(matches!(err, TableError::NoTable { .. }));
         assert!(err.to_string().contains("nim"), "{err}");
         assert!(matches!(
-            table("nim", 0, 4, None, Limits::default()),
+            table(&"nim".into(), 0, 4, None, Limits::default()),
             Err(TableError::Size { .. })
         ));
         assert!(matches!(
-            table("nim", 1 << 13, 1 << 13, None, Limits::default()),
+            table(&"nim".into(), 1 << 13, 1 << 13, None, Limits::default()),
             Err(TableError::Size { .. })
         ));
     }

@@ -4,7 +4,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use grundy::{Analysis, AnalyzeOptions, MoveInfo, Outcome, Play};
+use grundy::api::analyze::{self, Analysis, AnalyzeOptions, MoveInfo};
+use grundy::{Outcome, Play};
 
 use crate::args::{ConventionArgs, GraphArgs, JsonArgs, SearchArgs};
 use crate::output::{json_line, stdout};
@@ -29,13 +30,15 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
-    let position = super::position(&args.game, &args.graph.words(&args.game, &args.position)?)?;
+    let words = args.graph.words(&args.game, &args.position)?;
+    let spec = super::spec(&args.game, &words)?;
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let options = AnalyzeOptions {
         play: args.convention.play(),
         all_moves: args.all_moves,
         limits: args.search.limits(),
     };
-    let analysis = position.analyze(&options)?;
+    let analysis = analyze::analyze(&spec, &words, &options)?;
     let mut out = stdout();
     if args.output.json {
         json_line(&mut out, &analysis)?;

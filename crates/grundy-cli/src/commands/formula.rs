@@ -98,7 +98,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         (false, true) => Some(true),
         (false, false) => None,
     };
-    let (game, entry) = source::game(&args.game)?;
+    let (game, entry) = source::game(&super::spec(&args.game, &[])?)?;
     let shape = args.shape.shape(game.as_ref(), entry, table, (16, 64))?;
     if matches!(shape, Shape::Table { .. }) == (table == Some(false)) && table.is_some() {
         bail!(
@@ -174,7 +174,7 @@ struct GuessReport {
 }
 
 fn guess(args: &GuessArgs) -> anyhow::Result<ExitCode> {
-    let (game, entry) = source::game(&args.game)?;
+    let (game, entry) = source::game(&super::spec(&args.game, &[])?)?;
     let small = args.shape.shape(game.as_ref(), entry, None, (8, 32))?;
     // Found on the small shape, confirmed on a larger one: 8 times as long
     // (one-number values are cheap, and long runs catch formulas that only

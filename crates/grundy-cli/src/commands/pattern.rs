@@ -107,7 +107,7 @@ struct Report {
 }
 
 pub fn run(args: &PatternArgs) -> anyhow::Result<ExitCode> {
-    let (game, entry) = source::game(&args.game)?;
+    let (game, entry) = source::game(&super::spec(&args.game, &[])?)?;
     let shape = args.shape.shape(game.as_ref(), entry, None, (16, 64))?;
     let values = source::values(game.as_ref(), entry, shape, args.shape.search.limits())?;
     let table = source::to_table(shape, &values);

@@ -8,8 +8,10 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::Args;
+use grundy::api::analyze::{Analysis, AnalyzeOptions};
 use grundy::api::play::computer_move;
-use grundy::{Analysis, AnalyzeOptions, AnyPosition, Outcome, Play};
+use grundy::api::AnyPosition;
+use grundy::{Outcome, Play};
 
 use crate::args::{ConventionArgs, GraphArgs, SearchArgs};
 use crate::output::stdout;

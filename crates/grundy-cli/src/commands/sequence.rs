@@ -145,7 +145,7 @@ fn print<T: Serialize + ToString + Copy + Into<u64>>(
 
 /// A one-number catalog game, valued position by position.
 fn by_catalog(args: &SequenceArgs, code_error: &anyhow::Error) -> anyhow::Result<ExitCode> {
-    let game = match catalog::game(&args.rule) {
+    let game = match super::spec(&args.rule, &[])?.build() {
         Ok(g) => g,
         Err(catalog::CatalogError::Unknown { .. }) => {
             bail!(

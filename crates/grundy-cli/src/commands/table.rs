@@ -44,13 +44,8 @@ pub fn run(args: &TableArgs) -> anyhow::Result<ExitCode> {
     let spinner = ProgressBar::new_spinner();
     spinner.set_message(format!("computing {} × {} values", args.rows, args.cols));
     spinner.enable_steady_tick(Duration::from_millis(120));
-    let result = table(
-        &args.game,
-        args.rows,
-        args.cols,
-        args.from,
-        args.search.limits(),
-    );
+    let spec = super::spec(&args.game, &[])?;
+    let result = table(&spec, args.rows, args.cols, args.from, args.search.limits());
     spinner.finish_and_clear();
     let t = result?;
     let mut pictures = false;

@@ -72,6 +72,14 @@ pub enum Error {
         /// The games that take one, comma-separated.
         graph_games: String,
     },
+    /// A line of a graph file that is not an edge.
+    #[error("line {line}: `{text}` is not an edge; write two vertex numbers, as `3 7`")]
+    GraphLine {
+        /// The line's number, from 1.
+        line: usize,
+        /// The line, without its comment.
+        text: String,
+    },
     /// A contest problem that is not in the list.
     #[error("unknown problem `{name}`; `grundy judge --list` lists them")]
     UnknownProblem {
@@ -116,6 +124,7 @@ impl Error {
             | Error::Play(_)
             | Error::Checkpoint(_)
             | Error::NoGraphFile { .. }
+            | Error::GraphLine { .. }
             | Error::UnknownProblem { .. }
             | Error::Judge { .. }
             | Error::Nimber(_) => ErrorKind::BadInput,

@@ -1,10 +1,11 @@
 //! The catalog as front ends show it: every game with its position syntax and
-//! an example, and which games take a graph file.
+//! an example; which games take a graph file, and the words of one; which
+//! files a spec names, for the front end to read.
 
 use serde::Serialize;
 
 use crate::api::Error;
-use crate::catalog::{Entry, Spec, ENTRIES};
+use crate::catalog::{sum, Entry, Spec, ENTRIES};
 
 /// A game of the catalog, as `grundy list --json` prints it (one object per
 /// game).
@@ -74,6 +75,63 @@ pub fn check_graph_file(spec: &str) -> Result<(), Error> {
     })
 }
 
+/// The position words of a graph file's text for the game `spec`: one edge
+/// per line, `a b` or `a-b`, as an `a-b` word; a word alone on a line is
+/// kept as it is; blank lines and text after `#` are skipped. A front end
+/// reads the file and appends these words to the position's.
+///
+/// # Errors
+/// As [`check_graph_file`]; [`Error::GraphLine`] for a line that is not an
+/// edge.
+///
+/// ```
+/// let words = grundy::api::games::graph_words("geography", "1 2\n# a comment\n2-3\n").unwrap();
+/// assert_eq!(words, ["1-2", "2-3"]);
+/// ```
+pub fn graph_words(spec: &str, text: &str) -> Result<Vec<String>, Error> {
+    check_graph_file(spec)?;
+    let mut words = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+            [] => {}
+            [word] => words.push((*word).to_string()),
+            [a, b] => words.push(format!("{a}-{b}")),
+            _ => {
+                return Err(Error::GraphLine {
+                    line: i + 1,
+                    text: line.to_string(),
+                })
+            }
+        }
+    }
+    Ok(words)
+}
+
+/// The files a front end must read before the game `spec` with position
+/// `words` can be built: the parameter of a game whose parameter is a file
+/// (`script:PATH`), in the spec or in a sum's parts. Their text goes in
+/// [`Spec::files`], keyed by these paths.
+///
+/// ```
+/// use grundy::api::games::files_named;
+/// assert_eq!(files_named("script:a.rhai", &["3"]), ["a.rhai"]);
+/// assert_eq!(files_named("sum", &["nim", "3", "+", "script:b.rhai", "4"]), ["b.rhai"]);
+/// assert!(files_named("nim", &["3"]).is_empty());
+/// ```
+pub fn files_named(spec: &str, words: &[&str]) -> Vec<String> {
+    let spec = Spec::from(spec);
+    let file = |s: &Spec| match (s.entry(), &s.param) {
+        (Ok(e), Some(p)) if e.parameter_is_file => Some(p.clone()),
+        _ => None,
+    };
+    if spec.name == sum::ENTRY.name {
+        let parts = sum::groups(words).filter_map(|g| g.first().map(|w| Spec::from(*w)));
+        return parts.filter_map(|s| file(&s)).collect();
+    }
+    file(&spec).into_iter().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,5 +167,18 @@ mod tests {
             check_graph_file("geograpy"),
             Err(Error::Catalog(CatalogError::Unknown { .. }))
         ));
+    }
+
+    #[test]
+    fn a_graph_line_that_is_no_edge_is_refused_with_its_number() {
+        let err = graph_words("geography", "1 2\n1 2 3\n").unwrap_err();
+        assert_eq!(
+            err,
+            Error::GraphLine {
+                line: 2,
+                text: "1 2 3".into()
+            }
+        );
+        assert_eq!(graph_words("geography", "0\n").unwrap(), ["0"]);
     }
 }

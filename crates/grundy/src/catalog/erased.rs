@@ -11,13 +11,16 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
-use serde::Serialize;
 use thiserror::Error;
 
+use super::analysis::{by_search, Found};
+pub use super::analysis::{
+    Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo, MOVE_LIST_LIMIT, QUICK_SEARCH,
+};
 use crate::game::{Game, GameError, Outcome, ParseError, Play, PlayError};
 use crate::nimber::Nimber;
 use crate::solution::{check, CheckError, CheckReport, Solution};
-use crate::solve::{move_reports, Limits, SearchError, Searcher};
+use crate::solve::{Limits, SearchError, Searcher};
 
 /// A game with its parameters: it parses positions and lists small ones.
 pub trait Rules: Send + Sync + 'static {
@@ -58,109 +61,6 @@ pub trait ValueSearch<P> {
     /// A search that fails for a reason other than its size.
     fn values(&mut self, positions: &[P]) -> Result<Vec<Option<Nimber>>, SearchError>;
 }
-
-/// How to analyse a position.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct AnalyzeOptions {
-    /// Normal or misère play.
-    pub play: Play,
-    /// List every move with the outcome it leads to.
-    pub all_moves: bool,
-    /// Bounds on any search.
-    pub limits: Limits,
-}
-
-/// Which method answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Method {
-    /// A closed form (checked against search by `verify`).
-    Formula,
-    /// Exhaustive search.
-    Search,
-}
-
-impl fmt::Display for Method {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Method::Formula => "formula",
-            Method::Search => "search",
-        })
-    }
-}
-
-/// A move, the position it leads to and what is known of that position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MoveInfo {
-    /// The move, as a player types it.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The position after the move, in the text form the game parses.
-    pub to: String,
-    /// The outcome of that position, for the player then to move.
-    pub outcome: Option<Outcome>,
-    /// Its remoteness, where search found it.
-    pub remoteness: Option<u32>,
-}
-
-/// Everything known about a position: the answer of `grundy analyze`.
-#[derive(Clone, Debug, Serialize)]
-pub struct Analysis {
-    /// The game, with its parameters.
-    pub game: String,
-    /// The position, as the game parses it.
-    pub position: String,
-    /// Normal or misère play.
-    pub play: Play,
-    /// Who wins.
-    pub outcome: Outcome,
-    /// The Sprague–Grundy value (normal play only; `None` where unknown).
-    pub grundy: Option<u64>,
-    /// Which method answered.
-    pub method: Method,
-    /// The winning moves, fastest win first where remoteness is known.
-    pub winning_moves: Vec<MoveInfo>,
-    /// Whether `winning_moves` is every winning move (it is all but for
-    /// positions with too many moves to list, where the formula's are given).
-    pub winning_moves_complete: bool,
-    /// Moves left with perfect play, where search found it.
-    pub remoteness: Option<u32>,
-    /// Every move, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub all_moves: Option<Vec<MoveInfo>>,
-    /// Facts found on the way (e.g. a Zeckendorf representation).
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub details: BTreeMap<String, String>,
-}
-
-/// Why an analysis could not be given.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum AnalyzeError {
-    /// The search could not finish.
-    #[error(transparent)]
-    Search(#[from] SearchError),
-    /// Too many moves to list.
-    #[error("this position has {count} moves, more than the {limit} that can be listed; drop --all-moves or choose a smaller position")]
-    TooManyMoves {
-        /// How many moves there are.
-        count: u128,
-        /// The most that are listed.
-        limit: u128,
-    },
-    /// A Grundy value that a sum needs is unknown.
-    #[error("the Grundy value of `{position}` is not known (no formula, and too large to search); a sum needs the value of each part")]
-    NoValue {
-        /// The part without a value.
-        position: String,
-    },
-}
-
-/// The most moves listed one by one.
-pub const MOVE_LIST_LIMIT: u128 = 100_000;
-
-/// The search budget spent on remoteness when a formula already answered.
-pub const QUICK_SEARCH: usize = 100_000;
 
 /// A game of the catalog, type-erased.
 pub trait AnyGame: Send + Sync {
@@ -486,7 +386,7 @@ impl<R: Rules> Position<R> {
         } else {
             search.solve(p).ok().map(|s| s.remoteness)
         };
-        let (winning_moves, complete, all) = if p.move_count() <= MOVE_LIST_LIMIT {
+        let (all, winning) = if p.move_count() <= MOVE_LIST_LIMIT {
             let all: Vec<MoveInfo> = p
                 .moves()
                 .iter()
@@ -500,7 +400,7 @@ impl<R: Rules> Position<R> {
                     }
                 })
                 .collect();
-            (winners(&all), true, Some(all))
+            (Some(all), None)
         } else {
             if o.all_moves {
                 self.listable()?;
@@ -521,24 +421,32 @@ impl<R: Rules> Position<R> {
                     }
                 })
                 .collect();
-            (infos, false, None)
+            (None, Some((infos, false)))
         };
-        Ok(Analysis {
-            game: self.game(),
-            position: p.to_string(),
-            play: o.play,
+        let grundy = match o.play {
+            Play::Normal => self.quick_grundy(f, budget),
+            Play::Misere => None,
+        };
+        let found = Found {
             outcome,
-            grundy: match o.play {
-                Play::Normal => self.quick_grundy(f, budget),
-                Play::Misere => None,
-            },
+            grundy,
             method: Method::Formula,
-            winning_moves,
-            winning_moves_complete: complete,
             remoteness,
-            all_moves: if o.all_moves { all } else { None },
+            all,
+            winning,
             details: self.details(),
-        })
+        };
+        Ok(self.write_up(o, found))
+    }
+
+    fn write_up(&self, o: &AnalyzeOptions, found: Found) -> Analysis {
+        Analysis::new(
+            self.game(),
+            self.pos.to_string(),
+            o.play,
+            found,
+            o.all_moves,
+        )
     }
 
     /// The formula's Grundy value, or else search's within the quick budget.
@@ -586,23 +494,16 @@ impl<R: Rules> Position<R> {
                 remoteness: search.known(to).map(|s| s.remoteness),
             });
         }
-        Ok(Some(Analysis {
-            game: self.game(),
-            position: p.to_string(),
-            play: Play::Normal,
-            outcome: if grundy.value() == 0 {
-                Outcome::Previous
-            } else {
-                Outcome::Next
-            },
+        let found = Found {
+            outcome: Outcome::from_grundy(grundy),
             grundy: Some(grundy.value()),
             method: Method::Search,
-            winning_moves: winners(&all),
-            winning_moves_complete: true,
             remoteness,
-            all_moves: o.all_moves.then_some(all),
+            all: Some(all),
+            winning: None,
             details: self.details(),
-        }))
+        };
+        Ok(Some(self.write_up(o, found)))
     }
 
     fn by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
@@ -614,16 +515,7 @@ impl<R: Rules> Position<R> {
             .into());
         }
         let mut search = Searcher::with_limits(o.play, o.limits);
-        let solved = search.solve(p)?;
-        let all: Vec<MoveInfo> = move_reports(&mut search, p)?
-            .into_iter()
-            .map(|r| MoveInfo {
-                mv: r.mv.to_string(),
-                to: r.to.to_string(),
-                outcome: Some(r.solved.outcome),
-                remoteness: Some(r.solved.remoteness),
-            })
-            .collect();
+        let (outcome, remoteness, all) = by_search(&mut search, p)?;
         let grundy = match o.play {
             Play::Normal => {
                 let value = self.search_grundy(std::slice::from_ref(p), o.limits)?[0];
@@ -632,19 +524,16 @@ impl<R: Rules> Position<R> {
             }
             Play::Misere => None,
         };
-        Ok(Analysis {
-            game: self.game(),
-            position: p.to_string(),
-            play: o.play,
-            outcome: solved.outcome,
+        let found = Found {
+            outcome,
             grundy,
             method: Method::Search,
-            winning_moves: winners(&all),
-            winning_moves_complete: true,
-            remoteness: Some(solved.remoteness),
-            all_moves: o.all_moves.then_some(all),
+            remoteness: Some(remoteness),
+            all: Some(all),
+            winning: None,
             details: self.details(),
-        })
+        };
+        Ok(self.write_up(o, found))
     }
 
     /// The Grundy values of `positions`, by one [`ValueSource`].
@@ -655,17 +544,6 @@ impl<R: Rules> Position<R> {
     ) -> Result<Vec<Option<Nimber>>, AnalyzeError> {
         ValueSource::new(&self.game, limits).values(positions)
     }
-}
-
-/// The moves to P-positions, fastest win first.
-fn winners(all: &[MoveInfo]) -> Vec<MoveInfo> {
-    let mut w: Vec<MoveInfo> = all
-        .iter()
-        .filter(|m| m.outcome == Some(Outcome::Previous))
-        .cloned()
-        .collect();
-    w.sort_by_key(|m| m.remoteness.unwrap_or(u32::MAX));
-    w
 }
 
 impl<R: Rules> AnyPosition for Position<R> {

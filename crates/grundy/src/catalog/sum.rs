@@ -14,6 +14,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
+use crate::catalog::analysis::{by_search, Found};
 use crate::catalog::erased::{
     Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo,
     MOVE_LIST_LIMIT, QUICK_SEARCH,
@@ -21,8 +22,8 @@ use crate::catalog::erased::{
 use crate::catalog::{self, Entry, VerifyPlan};
 use crate::game::{parse_u64, Game, GameError, Outcome, ParseError, Play, PlayError};
 use crate::nimber::Nimber;
-use crate::solution::{CheckError, CheckReport};
-use crate::solve::{move_reports, Limits, SearchError, Searcher};
+use crate::solution::{sum_moves_to_value, CheckError, CheckReport};
+use crate::solve::{Limits, SearchError, Searcher};
 
 /// A sum of positions, each of its own game.
 #[derive(Clone)]
@@ -107,20 +108,33 @@ impl MixedSum {
         Ok((values, method))
     }
 
+    /// The moves to total value `target`, given the parts' `values`, and
+    /// whether they are every such move.
+    fn moves_to(
+        &self,
+        values: &[Nimber],
+        target: Nimber,
+        limits: Limits,
+    ) -> Result<(Vec<MoveInfo>, bool), AnalyzeError> {
+        let mut complete = true;
+        let found = sum_moves_to_value(values, target, |i, v| {
+            let (moves, every) = self.parts[i].moves_to_value(v, limits)?;
+            complete &= every;
+            Ok::<_, AnalyzeError>(moves)
+        })?;
+        let found = found
+            .into_iter()
+            .map(|(i, m)| self.lift(i, &m, None))
+            .collect::<Result<_, _>>()?;
+        Ok((found, complete))
+    }
+
     fn by_values(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
         let (values, method) = self.values(o.limits)?;
         let total: Nimber = values.iter().copied().sum();
-        let mut winning_moves = Vec::new();
-        let mut complete = true;
-        for (i, (p, &g)) in self.parts.iter().zip(&values).enumerate() {
-            if total.is_zero() {
-                break;
-            }
-            let (moves, every) = p.moves_to_value(g + total, o.limits)?;
-            complete &= every;
-            for m in moves {
-                winning_moves.push(self.lift(i, &m, Some(Outcome::Previous))?);
-            }
+        let (mut winning_moves, complete) = self.moves_to(&values, Nimber::ZERO, o.limits)?;
+        for m in &mut winning_moves {
+            m.outcome = Some(Outcome::Previous);
         }
         let all_moves = if o.all_moves {
             Some(self.all_moves(&values, total, o.limits)?)
@@ -139,31 +153,34 @@ impl MixedSum {
                     .and_then(|to| quick.known(&to))
                     .map(|s| s.remoteness);
         }
-        winning_moves.sort_by_key(|m| m.remoteness.unwrap_or(u32::MAX));
-        Ok(Analysis {
-            game: "sum".into(),
-            position: self.to_string(),
-            play: Play::Normal,
+        let details = self
+            .parts
+            .iter()
+            .zip(&values)
+            .enumerate()
+            .map(|(i, (p, g))| {
+                (
+                    format!("part {} value", i + 1),
+                    format!("{} ({})", g.value(), key(p.as_ref())),
+                )
+            })
+            .collect();
+        let found = Found {
             outcome: Outcome::from_grundy(total),
             grundy: Some(total.value()),
             method,
-            winning_moves,
-            winning_moves_complete: complete,
             remoteness,
-            all_moves,
-            details: self
-                .parts
-                .iter()
-                .zip(&values)
-                .enumerate()
-                .map(|(i, (p, g))| {
-                    (
-                        format!("part {} value", i + 1),
-                        format!("{} ({})", g.value(), key(p.as_ref())),
-                    )
-                })
-                .collect(),
-        })
+            all: all_moves,
+            winning: Some((winning_moves, complete)),
+            details,
+        };
+        Ok(Analysis::new(
+            self.game(),
+            self.to_string(),
+            Play::Normal,
+            found,
+            o.all_moves,
+        ))
     }
 
     fn all_moves(
@@ -225,35 +242,23 @@ impl MixedSum {
             .into());
         }
         let mut search = Searcher::with_limits(o.play, o.limits);
-        let solved = search.solve(self)?;
-        let all: Vec<MoveInfo> = move_reports(&mut search, self)?
-            .into_iter()
-            .map(|r| MoveInfo {
-                mv: r.mv.to_string(),
-                to: r.to.to_string(),
-                outcome: Some(r.solved.outcome),
-                remoteness: Some(r.solved.remoteness),
-            })
-            .collect();
-        let mut winning_moves: Vec<MoveInfo> = all
-            .iter()
-            .filter(|m| m.outcome == Some(Outcome::Previous))
-            .cloned()
-            .collect();
-        winning_moves.sort_by_key(|m| m.remoteness);
-        Ok(Analysis {
-            game: "sum".into(),
-            position: self.to_string(),
-            play: o.play,
-            outcome: solved.outcome,
+        let (outcome, remoteness, all) = by_search(&mut search, self)?;
+        let found = Found {
+            outcome,
             grundy: None,
             method: Method::Search,
-            winning_moves,
-            winning_moves_complete: true,
-            remoteness: Some(solved.remoteness),
-            all_moves: o.all_moves.then_some(all),
+            remoteness: Some(remoteness),
+            all: Some(all),
+            winning: None,
             details: Default::default(),
-        })
+        };
+        Ok(Analysis::new(
+            self.game(),
+            self.to_string(),
+            o.play,
+            found,
+            o.all_moves,
+        ))
     }
 }
 
@@ -389,17 +394,7 @@ impl AnyPosition for MixedSum {
         limits: Limits,
     ) -> Result<(Vec<MoveInfo>, bool), AnalyzeError> {
         let (values, _) = self.values(limits)?;
-        let total: Nimber = values.iter().copied().sum();
-        let mut found = Vec::new();
-        let mut complete = true;
-        for (i, (p, &g)) in self.parts.iter().zip(&values).enumerate() {
-            let (moves, every) = p.moves_to_value(g + total + target, limits)?;
-            complete &= every;
-            for m in moves {
-                found.push(self.lift(i, &m, None)?);
-            }
-        }
-        Ok((found, complete))
+        self.moves_to(&values, target, limits)
     }
 
     fn move_names(&self) -> Result<Vec<String>, AnalyzeError> {
@@ -436,8 +431,17 @@ impl AnyPosition for MixedSum {
     }
 }
 
-/// The `sum` game of the catalog: parts separated by `+`.
-struct SumGame;
+/// The `sum` game of the catalog: parts separated by `+`, with the text of
+/// the files its parts name.
+struct SumGame {
+    files: catalog::Files,
+}
+
+/// The games of a sum's parts, as written: the first word of each group of
+/// words between `+` signs, with the position words after it.
+pub fn groups<'w, 'a>(words: &'w [&'a str]) -> impl Iterator<Item = &'w [&'a str]> {
+    words.split(|w| *w == "+")
+}
 
 impl AnyGame for SumGame {
     fn name(&self) -> String {
@@ -451,12 +455,15 @@ impl AnyGame for SumGame {
             });
         }
         let mut parts = Vec::new();
-        for (i, group) in words.split(|w| *w == "+").enumerate() {
+        for (i, group) in groups(words).enumerate() {
             let part = |e: String| ParseError::invalid(format!("part {}: {e}", i + 1));
             let (spec, rest) = group
                 .split_first()
                 .ok_or_else(|| part("empty; write `GAME POSITION` between the `+` signs".into()))?;
-            let spec = catalog::Spec::from(*spec);
+            let spec = catalog::Spec {
+                files: self.files.clone(),
+                ..catalog::Spec::from(*spec)
+            };
             if spec.name == "sum" {
                 return Err(part(
                     "a sum cannot hold a sum: list all the parts in one".into(),
@@ -495,7 +502,11 @@ fn verify_sums(size: u64, limits: Limits) -> Result<CheckReport, CheckError> {
             for (c, d) in (0..=2).flat_map(|c| (0..=2).map(move |d| (c, d))) {
                 let text = format!("nim {a} + subtraction:2,5,6 {b} + staircase {c} {d}");
                 let words: Vec<&str> = text.split_whitespace().collect();
-                let sum = SumGame.parse(&words).expect("a well-formed sum");
+                let sum = SumGame {
+                    files: catalog::Files::default(),
+                }
+                .parse(&words)
+                .expect("a well-formed sum");
                 let analysis = sum.analyze(&opts).map_err(failed)?;
                 let concrete = MixedSum::new(
                     text.split(" + ")
@@ -538,13 +549,16 @@ fn verify_sums(size: u64, limits: Limits) -> Result<CheckReport, CheckError> {
     Ok(report)
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(
             "sum takes no parameter: write `sum nim 3 + bash:3 10`",
         ));
     }
-    Ok(Box::new(SumGame))
+    Ok(Box::new(SumGame {
+        files: spec.files.clone(),
+    }))
 }
 
 /// The catalog entry.
@@ -554,6 +568,7 @@ pub const ENTRY: Entry = Entry {
     summary: "a sum of positions of any games: value = XOR of the parts (Sprague-Grundy)",
     position: "GAME POSITION + GAME POSITION ...",
     example: "sum nim 3 4 + subtraction:1,3,4 10 + staircase 2 1",
+    parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
         size: 5,

@@ -385,7 +385,8 @@ impl Rules for RowRules {
     }
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     let param = param.ok_or_else(|| {
         ParseError::invalid(format!(
             "coins needs a rule: write `coins:mock-turtles 1 4 6`; rules: {}, turning-corners, product:RULE,RULE, block",
@@ -408,6 +409,7 @@ pub const ENTRY: Entry = Entry {
     summary: "coin-turning games: value = XOR of single-coin values (grids: nim products)",
     position: "COIN... (heads-up coins, from 0 at the left); grids: ROW,COL ...",
     example: "coins:mock-turtles 1 4 6",
+    parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
         size: 9,

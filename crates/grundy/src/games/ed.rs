@@ -308,7 +308,8 @@ impl Rules for EdRules {
     }
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(
             "ed takes no parameter: write `ed 1,2 3,1`",
@@ -325,6 +326,7 @@ pub const ENTRY: Entry = Entry {
     summary: "E&D (SDOI2009): groups of two piles; discard one, split the other; G = trailing 1s of (i-1)|(j-1)",
     position: "I,J... (one word per group: its two piles, each at least 1)",
     example: "ed 1,2 3,1",
+    parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan { size: 7, meaning: "1 or 2 groups of piles 1 to N", instances: &["ed"] },
     sequence_position: None,

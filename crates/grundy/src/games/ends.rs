@@ -310,7 +310,8 @@ impl Rules for EndsRules {
     }
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(
             "ends takes no parameter: write `ends 3 1 9 4`",
@@ -327,6 +328,7 @@ pub const ENTRY: Entry = Entry {
         "take from the ends (ZJOI2009): take stones from the leftmost or rightmost pile of a row",
     position: "PILE... (the row, left to right, each pile at least 1)",
     example: "ends 3 1 9 4",
+    parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
         size: 5,

@@ -245,18 +245,14 @@ fn grundy_table() -> &'static [Vec<u16>] {
 pub fn fibonacci_grundy_table(max: usize) -> Vec<Vec<u16>> {
     let mut table: Vec<Vec<u16>> = Vec::with_capacity(max + 1);
     for n in 0..=max {
-        let mut seen = vec![false; n + 2];
-        let mut mex = 0usize;
+        let mut mex = crate::nimber::Mex::default();
+        mex.start(n);
         let mut row = vec![0u16; n + 1];
         for q in 1..=n {
             let left = n - q;
             // At most q options, so every value is at most q ≤ n.
-            let v = usize::from(table[left][(2 * q).min(left)]);
-            seen[v] = true;
-            while seen[mex] {
-                mex += 1;
-            }
-            row[q] = u16::try_from(mex).expect("values stay below the heap size");
+            let least = mex.insert(u64::from(table[left][(2 * q).min(left)]));
+            row[q] = u16::try_from(least).expect("values stay below the heap size");
         }
         table.push(row);
     }
@@ -306,7 +302,8 @@ impl Rules for FibonacciRules {
     }
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(
             "fibonacci takes no parameter: write `fibonacci 10` or `fibonacci 10 3`",
@@ -323,6 +320,7 @@ pub const ENTRY: Entry = Entry {
         "Fibonacci Nim: take up to twice the last take; P iff quota < smallest Zeckendorf term",
     position: "N [Q] (N tokens, any size; quota Q ≥ 1, default N-1 for a starting heap)",
     example: "fibonacci 10000",
+    parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
         size: 60,

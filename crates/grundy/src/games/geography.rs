@@ -479,7 +479,8 @@ impl Rules for GeographyRules {
     }
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(
             "geography takes no parameter: write `geography 0-1 1-2 2-0 2-3 @0`",
@@ -495,6 +496,7 @@ pub const ENTRY: Entry = Entry {
     summary: "undirected vertex geography: slide a token to an unvisited vertex; N iff its vertex is in every maximum matching",
     position: "EDGE... @TOKEN (edges a-b between numbered vertices; or --graph FILE)",
     example: "geography 0-1 1-2 2-0 2-3 @0",
+    parameter_is_file: false,
     graph_file: true,
     verify: VerifyPlan {
         size: 6,

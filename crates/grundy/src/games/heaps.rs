@@ -8,6 +8,7 @@
 //! whose winning moves come from the heaps' values (Sprague–Grundy), never
 //! from searching the sum.
 
+use std::convert::Infallible;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
@@ -16,7 +17,7 @@ use std::sync::Arc;
 use crate::catalog::erased::Rules;
 use crate::game::{parse_u64, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
-use crate::solution::Solution;
+use crate::solution::{sum_moves_to_value, Solution};
 
 /// What a move does to one heap.
 pub trait HeapRule: fmt::Debug + PartialEq + Send + Sync + 'static {
@@ -276,18 +277,17 @@ impl<R: HeapSolution> Solution for Heaps<R> {
     }
 
     fn moves_to_value(&self, target: Nimber) -> Option<Vec<Self::Move>> {
-        let change = self.total() + target;
-        let mut moves = Vec::new();
-        if change.is_zero() {
-            return Some(moves);
-        }
-        for (i, &n) in self.heaps.iter().enumerate() {
-            let g = self.rule.heap_grundy(n);
-            for mv in self.rule.moves_to(n, g + change) {
-                moves.push(HeapMove { heap: i + 1, mv });
-            }
-        }
-        Some(moves)
+        let values = self.heap_values();
+        let found = sum_moves_to_value(&values, target, |i, v| {
+            Ok::<_, Infallible>(self.rule.moves_to(self.heaps[i], v))
+        });
+        let Ok(found) = found;
+        Some(
+            found
+                .into_iter()
+                .map(|(i, mv)| HeapMove { heap: i + 1, mv })
+                .collect(),
+        )
     }
 
     fn misere_outcome(&self) -> Option<Outcome> {
@@ -305,8 +305,15 @@ impl<R: HeapSolution> Solution for Heaps<R> {
 }
 
 impl<R: HeapSolution> Heaps<R> {
+    fn heap_values(&self) -> Vec<Nimber> {
+        self.heaps
+            .iter()
+            .map(|&n| self.rule.heap_grundy(n))
+            .collect()
+    }
+
     fn total(&self) -> Nimber {
-        self.heaps.iter().map(|&n| self.rule.heap_grundy(n)).sum()
+        self.heap_values().into_iter().sum()
     }
 }
 

@@ -386,7 +386,8 @@ impl Rules for MimoYuyuRules {
     }
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(
             "mimo-yuyu takes no parameter: write `mimo-yuyu 3x4 2,3 1,2`",
@@ -402,6 +403,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Mimo & Yuyu (CF 2155E): tokens walk left along paths, leaving tokens; P iff every column >= 2 is even",
     position: "NxM ROW,COL... (grid size, then one word per token)",
     example: "mimo-yuyu 6x4 2,3 4,2 6,4",
+    parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
         size: 3,

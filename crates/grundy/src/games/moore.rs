@@ -267,7 +267,8 @@ impl Rules for MooreRules {
     }
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     let k = param.ok_or_else(|| {
         ParseError::invalid("moore needs K: write `moore:2 3 5 6` (take from up to 2 heaps)")
     })?;
@@ -285,6 +286,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Moore's Nim_K: take from up to K heaps at once; P iff every bit count is 0 mod K+1",
     position: "HEAP... (heap sizes)",
     example: "moore:2 3 5 6",
+    parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
         size: 5,

@@ -130,7 +130,8 @@ pub fn misere_nim(heaps: &[u64]) -> MisereVerdict<Take> {
     }
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(
             "nim takes no parameter: write `nim 3 4 5`",
@@ -150,6 +151,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Nim: take any number of tokens from one heap (Bouton; misère too)",
     position: "HEAP... (heap sizes, 0 to 2^64-1)",
     example: "nim 3 4 5",
+    parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
         size: 12,

@@ -380,7 +380,8 @@ pub fn game(name: String, code: HeapCode, example: &'static str) -> Box<dyn AnyG
     }))
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     let text = param.ok_or_else(|| {
         ParseError::invalid("octal needs its code: write `octal:0.07 5 8 13` (Dawson's Kayles)")
     })?;
@@ -392,7 +393,8 @@ fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
 
 macro_rules! named {
     ($fn:ident, $name:literal) => {
-        fn $fn(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+        fn $fn(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+            let param = spec.param.as_deref();
             if param.is_some() {
                 return Err(ParseError::invalid(concat!($name, " takes no parameter")));
             }
@@ -434,6 +436,7 @@ const fn named_entry(
         summary,
         position: "HEAP... (heap sizes)",
         example,
+        parameter_is_file: false,
         graph_file: false,
         verify: VerifyPlan {
             instances: &[],
@@ -452,6 +455,7 @@ pub const ENTRY: Entry = Entry {
     summary: "take-and-break games by code (Winning Ways ch. 4); periods proven by Guy-Smith",
     position: "HEAP... (heap sizes)",
     example: "octal:0.07 5 8 13",
+    parameter_is_file: false,
     graph_file: false,
     verify: PLAN,
     sequence_position: Some("{n}"),

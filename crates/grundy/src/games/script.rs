@@ -343,13 +343,22 @@ impl Rules for ScriptRules {
 ///
 /// # Errors
 /// No file given, a file that cannot be read, or a script that does not compile.
-pub fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
-    let path = param.filter(|p| !p.is_empty()).ok_or_else(|| {
-        ParseError::invalid(
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let path = spec
+        .param
+        .as_deref()
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| {
+            ParseError::invalid(
             "write the script file after `script:`, e.g. `script:examples/take124-or-halve.rhai`",
         )
+        })?;
+    let source = spec.files.get(path).ok_or_else(|| {
+        ParseError::invalid(format!(
+            "the text of `{path}` was not given: the front end reads the script and passes it in the spec's files"
+        ))
     })?;
-    let script = Script::load(path).map_err(|e| ParseError::invalid(e.to_string()))?;
+    let script = Script::compile(path, source).map_err(|e| ParseError::invalid(e.to_string()))?;
     Ok(erased::search_only(ScriptRules::new(script)))
 }
 
@@ -360,6 +369,7 @@ pub const ENTRY: Entry = Entry {
     summary: "a game written in a rhai script: fn moves(position) returns its options",
     position: "PART... (integers or arrays like [3,4], played as a sum)",
     example: "script:examples/take124-or-halve.rhai 10",
+    parameter_is_file: true,
     graph_file: false,
     verify: VerifyPlan {
         size: 0,

@@ -235,7 +235,8 @@ impl Rules for StaircaseRules {
     }
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(
             "staircase takes no parameter: write `staircase 3 0 2`",
@@ -251,6 +252,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Staircase Nim: move coins from a step to the one below; P iff XOR of odd steps is 0",
     position: "COINS... (coins on steps 1, 2, ...)",
     example: "staircase 3 0 2 5",
+    parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
         size: 4,

@@ -374,7 +374,8 @@ fn rules(rule: SubtractionRule, example: &'static str) -> Box<dyn AnyGame> {
     })
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     let set = param.ok_or_else(|| {
         ParseError::invalid(
             "subtraction needs its set: write `subtraction:1,3,4 10 7` (take 1, 3 or 4)",
@@ -386,7 +387,8 @@ fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
     ))
 }
 
-fn build_bash(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build_bash(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     let k = param
         .ok_or_else(|| ParseError::invalid("bash needs K: write `bash:3 10` (take 1 to 3)"))?;
     let k = parse_u64(k, "K, the most tokens one move takes")?;
@@ -400,6 +402,7 @@ pub const ENTRY: Entry = Entry {
     summary: "take s tokens from one heap, s in S; Grundy sequence periodic, found from the rules",
     position: "HEAP... (heap sizes)",
     example: "subtraction:1,3,4 10 7",
+    parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
         size: 40,
@@ -423,6 +426,7 @@ pub const BASH: Entry = Entry {
     summary: "the Bash game: take 1 to K tokens from one heap; G(n) = n mod (K+1)",
     position: "HEAP... (heap sizes)",
     example: "bash:3 10",
+    parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
         size: 40,

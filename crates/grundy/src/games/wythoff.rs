@@ -387,7 +387,8 @@ impl Rules for WythoffRules {
     }
 }
 
-fn build(param: Option<&str>) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(
             "wythoff takes no parameter: write `wythoff 3 5`",
@@ -403,6 +404,7 @@ pub const ENTRY: Entry = Entry {
     summary: "Wythoff's game: take from one heap or the same from both; P iff a = ⌊(b−a)φ⌋",
     position: "A B (two heaps, any size)",
     example: "wythoff 3 5",
+    parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
         size: 24,

@@ -109,8 +109,7 @@ pub enum SourceError {
 ///
 /// # Errors
 /// [`SourceError::Catalog`] for an unknown game or bad parameter.
-pub fn game(spec: &str) -> Result<(Box<dyn AnyGame>, &'static Entry), SourceError> {
-    let spec = catalog::Spec::from(spec);
+pub fn game(spec: &catalog::Spec) -> Result<(Box<dyn AnyGame>, &'static Entry), SourceError> {
     Ok((spec.build()?, spec.entry()?))
 }
 

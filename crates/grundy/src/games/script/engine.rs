@@ -95,14 +95,6 @@ struct SumOf(Vec<Atom>);
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ScriptError {
-    /// The file could not be read.
-    #[error("cannot read script `{path}`: {reason}")]
-    Read {
-        /// The file.
-        path: String,
-        /// Why, as the system says.
-        reason: String,
-    },
     /// The script does not parse.
     #[error("script `{path}`, line {line}: syntax error: {message}")]
     Syntax {
@@ -212,18 +204,6 @@ impl Script {
     pub fn with_max_operations(mut self, operations: u64) -> Script {
         self.engine.set_max_operations(operations);
         self
-    }
-
-    /// Reads and compiles the script file at `path`.
-    ///
-    /// # Errors
-    /// [`ScriptError::Read`] if the file cannot be read, else as [`Script::compile`].
-    pub fn load(path: &str) -> Result<Script, ScriptError> {
-        let source = std::fs::read_to_string(path).map_err(|e| ScriptError::Read {
-            path: path.to_string(),
-            reason: e.to_string(),
-        })?;
-        Script::compile(path, &source)
     }
 
     /// The file the script came from.

@@ -36,7 +36,7 @@ use rayon::prelude::*;
 use super::engine::{Atom, OptionList, Script};
 use crate::game::GameError;
 use crate::hash::FxHashMap;
-use crate::nimber::Nimber;
+use crate::nimber::{Mex, Nimber};
 use crate::solve::{Limits, SearchError};
 
 /// Where the options of atoms come from: a script, or (to measure the
@@ -111,7 +111,7 @@ struct Walk {
     stack: Vec<(u32, u32)>,
     seen: Vec<u32>,
     bases: Vec<usize>,
-    scratch: Vec<bool>,
+    scratch: Mex,
 }
 
 impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
@@ -387,7 +387,7 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             }
             stack.pop();
             let base = bases.pop().expect("one base per frame");
-            let v = mex(&seen[base..], &mut scratch);
+            let v = scratch.of(&seen[base..]) as u32;
             seen.truncate(base);
             self.values[id as usize] = v;
         }
@@ -414,18 +414,6 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
         self.option_starts.clear();
         self.parts.clear();
     }
-}
-
-/// The least value not in `values`, with `scratch` as the table of seen values.
-fn mex(values: &[u32], scratch: &mut Vec<bool>) -> u32 {
-    scratch.clear();
-    scratch.resize(values.len() + 1, false);
-    for &v in values {
-        if let Some(s) = scratch.get_mut(v as usize) {
-            *s = true;
-        }
-    }
-    scratch.iter().position(|&s| !s).unwrap_or(values.len()) as u32
 }
 
 #[cfg(test)]

@@ -1,0 +1,193 @@
+//! The answer of `grundy analyze`, [`Analysis`], and the one place it is
+//! written up from what a method found ([`Found`]): by formula, by a game's
+//! own value search, by exhaustive search, or from a sum's parts.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::game::{Game, Outcome, Play};
+use crate::solve::{move_reports, Limits, SearchError, Searcher};
+
+/// How to analyse a position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnalyzeOptions {
+    /// Normal or misère play.
+    pub play: Play,
+    /// List every move with the outcome it leads to.
+    pub all_moves: bool,
+    /// Bounds on any search.
+    pub limits: Limits,
+}
+
+/// Which method answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// A closed form (checked against search by `verify`).
+    Formula,
+    /// Exhaustive search.
+    Search,
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Method::Formula => "formula",
+            Method::Search => "search",
+        })
+    }
+}
+
+/// A move, the position it leads to and what is known of that position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveInfo {
+    /// The move, as a player types it.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position after the move, in the text form the game parses.
+    pub to: String,
+    /// The outcome of that position, for the player then to move.
+    pub outcome: Option<Outcome>,
+    /// Its remoteness, where search found it.
+    pub remoteness: Option<u32>,
+}
+
+/// Everything known about a position: the answer of `grundy analyze`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    /// The game, with its parameters.
+    pub game: String,
+    /// The position, as the game parses it.
+    pub position: String,
+    /// Normal or misère play.
+    pub play: Play,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The Sprague–Grundy value (normal play only; `None` where unknown).
+    pub grundy: Option<u64>,
+    /// Which method answered.
+    pub method: Method,
+    /// The winning moves, fastest win first where remoteness is known.
+    pub winning_moves: Vec<MoveInfo>,
+    /// Whether `winning_moves` is every winning move (it is all but for
+    /// positions with too many moves to list, where the formula's are given).
+    pub winning_moves_complete: bool,
+    /// Moves left with perfect play, where search found it.
+    pub remoteness: Option<u32>,
+    /// Every move, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all_moves: Option<Vec<MoveInfo>>,
+    /// Facts found on the way (e.g. a Zeckendorf representation).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub details: BTreeMap<String, String>,
+}
+
+/// Why an analysis could not be given.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum AnalyzeError {
+    /// The search could not finish.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// Too many moves to list.
+    #[error("this position has {count} moves, more than the {limit} that can be listed; drop --all-moves or choose a smaller position")]
+    TooManyMoves {
+        /// How many moves there are.
+        count: u128,
+        /// The most that are listed.
+        limit: u128,
+    },
+    /// A Grundy value that a sum needs is unknown.
+    #[error("the Grundy value of `{position}` is not known (no formula, and too large to search); a sum needs the value of each part")]
+    NoValue {
+        /// The part without a value.
+        position: String,
+    },
+}
+
+/// The most moves listed one by one.
+pub const MOVE_LIST_LIMIT: u128 = 100_000;
+
+/// The search budget spent on remoteness when a formula already answered.
+pub const QUICK_SEARCH: usize = 100_000;
+
+/// What one method found about a position, before it is written up as an
+/// [`Analysis`] by [`Analysis::new`].
+pub(crate) struct Found {
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The Grundy value, where known (normal play).
+    pub grundy: Option<u64>,
+    /// Which method answered.
+    pub method: Method,
+    /// Moves left with perfect play, where known.
+    pub remoteness: Option<u32>,
+    /// Every move, where they could be listed.
+    pub all: Option<Vec<MoveInfo>>,
+    /// The winning moves and whether they are all of them, where a method
+    /// found them apart from `all`; `None` to take the moves of `all` that
+    /// lead to P-positions.
+    pub winning: Option<(Vec<MoveInfo>, bool)>,
+    /// Facts found on the way.
+    pub details: BTreeMap<String, String>,
+}
+
+impl Analysis {
+    /// Writes up what a method found about `position` of `game`: the
+    /// winning moves fastest win first, every move only when asked for.
+    pub(crate) fn new(
+        game: String,
+        position: String,
+        play: Play,
+        found: Found,
+        all_moves: bool,
+    ) -> Analysis {
+        let (mut winning_moves, complete) = match found.winning {
+            Some(w) => w,
+            None => {
+                let all = found.all.as_deref().unwrap_or_default();
+                let to_p = all.iter().filter(|m| m.outcome == Some(Outcome::Previous));
+                (to_p.cloned().collect(), found.all.is_some())
+            }
+        };
+        winning_moves.sort_by_key(|m| m.remoteness.unwrap_or(u32::MAX));
+        Analysis {
+            game,
+            position,
+            play,
+            outcome: found.outcome,
+            grundy: found.grundy,
+            method: found.method,
+            winning_moves,
+            winning_moves_complete: complete,
+            remoteness: found.remoteness,
+            all_moves: if all_moves { found.all } else { None },
+            details: found.details,
+        }
+    }
+}
+
+/// What exhaustive search finds of `p` under `play`: its outcome and
+/// remoteness and every move with the outcome and remoteness it leads to.
+///
+/// # Errors
+/// As [`Searcher::solve`].
+pub(crate) fn by_search<G: Game>(
+    search: &mut Searcher<G>,
+    p: &G,
+) -> Result<(Outcome, u32, Vec<MoveInfo>), SearchError> {
+    let solved = search.solve(p)?;
+    let all = move_reports(search, p)?
+        .into_iter()
+        .map(|r| MoveInfo {
+            mv: r.mv.to_string(),
+            to: r.to.to_string(),
+            outcome: Some(r.solved.outcome),
+            remoteness: Some(r.solved.remoteness),
+        })
+        .collect();
+    Ok((solved.outcome, solved.remoteness, all))
+}
