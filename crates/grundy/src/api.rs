@@ -7,10 +7,13 @@
 //! progress and checkpoints go through values the caller passes.
 
 pub mod error;
+pub mod formula;
 pub mod games;
 pub mod judge;
 pub mod nimber;
+pub mod pattern;
 pub mod play;
+pub mod values;
 pub mod verify;
 
 pub use error::{Error, ErrorKind};
