@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use anyhow::{anyhow, Context};
+use grundy::api::values::Grid;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -186,7 +187,7 @@ fn legend<DB: DrawingBackend>(
 
 /// A heatmap of a table: row r is i = first + r, column c is j = first + c.
 struct Heatmap<'a> {
-    rows: &'a [Vec<Option<u64>>],
+    grid: &'a Grid,
     first: u64,
     max: u64,
     cell: i32,
@@ -196,7 +197,7 @@ struct Heatmap<'a> {
 
 impl Heatmap<'_> {
     fn cols(&self) -> i32 {
-        self.rows.first().map_or(0, Vec::len) as i32
+        self.grid.cols() as i32
     }
     fn legend_x(&self) -> i32 {
         self.left + self.cols() * self.cell + 24
@@ -211,13 +212,13 @@ impl Picture for Heatmap<'_> {
         } else {
             24 + 256
         };
-        let height = self.top + (self.rows.len() as i32 * self.cell).max(legend) + 12;
+        let height = self.top + (self.grid.rows() as i32 * self.cell).max(legend) + 12;
         (width as u32, height as u32)
     }
 
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> anyhow::Result<()> {
         let (cell, left, top) = (self.cell, self.left, self.top);
-        for (r, row) in self.rows.iter().enumerate() {
+        for (r, row) in self.grid.iter_rows().enumerate() {
             let y = top + r as i32 * cell;
             // Runs of equal cells as one rectangle keep SVG files small.
             let mut c = 0;
@@ -230,7 +231,7 @@ impl Picture for Heatmap<'_> {
             }
         }
         let step = label_step(f64::from(cell), 3 * CHAR + 8);
-        for r in (0..self.rows.len() as u64).step_by(step as usize) {
+        for r in (0..self.grid.rows() as u64).step_by(step as usize) {
             let label = (self.first + r).to_string();
             let y = top + r as i32 * cell + (cell - LINE) / 2;
             text(
@@ -243,7 +244,10 @@ impl Picture for Heatmap<'_> {
         }
         let step = label_step(
             f64::from(cell),
-            CHAR * ((self.first + self.cols() as u64).to_string().len() as i32 + 1),
+            CHAR * ((self.first.saturating_add(self.cols() as u64))
+                .to_string()
+                .len() as i32
+                + 1),
         );
         for c in (0..self.cols() as u64).step_by(step as usize) {
             let x = left + c as i32 * cell + (cell - CHAR) / 2;
@@ -262,25 +266,22 @@ impl Picture for Heatmap<'_> {
     }
 }
 
-/// Writes a heatmap of the table `rows` (row r is i = first + r, column c
-/// is j = first + c; `None` for unknown values, drawn grey) to `path`.
+/// Writes a heatmap of the table `grid` (row r is i = first + r, column c
+/// is j = first + c; unknown values drawn grey) to `path`.
 /// P-positions are black; a legend gives each colour's value. Readable up
 /// to 1024 × 1024 cells (one pixel per cell from about 900 cells on).
 ///
 /// # Errors
 /// The file cannot be written.
-pub fn heatmap(
-    rows: &[Vec<Option<u64>>],
-    first: u64,
-    path: &Path,
-    format: Format,
-) -> anyhow::Result<()> {
-    let size = rows.len().max(rows.first().map_or(0, Vec::len)).max(1);
-    let last = first + size as u64;
+pub fn heatmap(grid: &Grid, path: &Path, format: Format) -> anyhow::Result<()> {
+    let size = grid.rows().max(grid.cols()).max(1);
+    let first = grid.shape().first();
+    // The widest label; saturating, as a table may end at u64::MAX.
+    let last = first.saturating_add(size as u64);
     let map = Heatmap {
-        rows,
+        grid,
         first,
-        max: rows.iter().flatten().flatten().copied().max().unwrap_or(0),
+        max: grid.max_value(),
         cell: (900 / size as i32).clamp(1, 32),
         left: text_width(&last.to_string(), FONT) + 24,
         top: 2 * LINE + 16,

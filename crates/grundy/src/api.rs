@@ -8,10 +8,13 @@
 
 pub mod analyze;
 pub mod error;
+pub mod formula;
 pub mod games;
 pub mod judge;
 pub mod nimber;
+pub mod pattern;
 pub mod play;
+pub mod values;
 pub mod verify;
 
 pub use crate::catalog::erased::AnyPosition;

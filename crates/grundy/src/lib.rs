@@ -53,7 +53,6 @@ pub mod pattern;
 pub mod rng;
 pub mod solution;
 pub mod solve;
-pub mod table;
 pub mod zeckendorf;
 
 pub use catalog::erased::{

@@ -16,7 +16,6 @@ pub mod expr;
 pub mod guess;
 pub mod parse;
 pub mod sequence;
-pub mod source;
 pub mod table;
 
 use serde::Serialize;
@@ -25,8 +24,7 @@ pub use expr::{BinOp, Cell, Expr, Func, Var};
 pub use guess::{guess, GuessOptions, GuessReport};
 pub use parse::FormulaError;
 pub use sequence::{periodicity, Periodicity};
-pub use source::{Shape, SourceError};
-pub use table::{analyze_table, Blocks, Table, TableStructure};
+pub use table::{analyze_table, Blocks, TableStructure};
 
 /// A cell where a formula and the values disagree.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -5,13 +5,12 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{bail, Context};
 use clap::{Args, Subcommand};
-use grundy::pattern::{self, source, Expr, GuessOptions, Shape, Var};
+use grundy::api::formula::{self, GuessRequest, Guessed};
+use grundy::api::values::Shape;
 use indicatif::ProgressBar;
-use serde::Serialize;
 
-use super::pattern::{vars, ShapeArgs};
+use super::pattern::ShapeArgs;
 use crate::output::{json_line, stdout};
 
 #[derive(Args)]
@@ -72,55 +71,13 @@ pub fn run(args: &FormulaArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
-#[derive(Serialize)]
-struct CheckReport {
-    formula: String,
-    checked_cells: usize,
-    holds: bool,
-    counterexample: Option<pattern::Mismatch>,
-}
-
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let e: Expr = args
-        .expr
-        .parse()
-        .with_context(|| format!("formula `{}`", args.expr))?;
-    let used = e.vars();
-    let table = match (
-        used.contains(&Var::N),
-        used.contains(&Var::I) || used.contains(&Var::J),
-    ) {
-        (true, true) => bail!(
-            "formula `{}` mixes n with i or j; use n for sequences, i and j for tables",
-            args.expr
-        ),
-        (true, false) => Some(false),
-        (false, true) => Some(true),
-        (false, false) => None,
-    };
-    let (game, entry) = source::game(&super::spec(&args.game, &[])?)?;
-    let shape = args.shape.shape(game.as_ref(), entry, table, (16, 64))?;
-    if matches!(shape, Shape::Table { .. }) == (table == Some(false)) && table.is_some() {
-        bail!(
-            "formula `{}` uses {} but the values asked for are a {}",
-            args.expr,
-            if table == Some(true) { "i, j" } else { "n" },
-            if table == Some(true) {
-                "sequence (drop --len)"
-            } else {
-                "table (drop --rows/--cols)"
-            }
-        );
-    }
-    let values = source::values(game.as_ref(), entry, shape, args.shape.search.limits())?;
-    let cells = shape.cells();
-    let mismatch = pattern::check(&e, &cells, &values);
-    let report = CheckReport {
-        formula: e.to_string(),
-        checked_cells: cells.len(),
-        holds: mismatch.is_none(),
-        counterexample: mismatch,
-    };
+    let report = formula::check(
+        &args.expr,
+        &super::spec(&args.game, &[])?,
+        &args.shape.request(),
+        args.shape.search.limits(),
+    )?;
     let mut out = stdout();
     if args.json {
         json_line(&mut out, &report)?;
@@ -129,16 +86,14 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             None => writeln!(
                 out,
                 "{}: {} holds on all {} cells",
-                game.name(),
-                report.formula,
-                report.checked_cells
+                report.game, report.formula, report.checked_cells
             )?,
             Some(m) => writeln!(
                 out,
                 "{}: {} fails at {}: the game's value is {}, the formula gives {}",
-                game.name(),
+                report.game,
                 report.formula,
-                cell_words(&shape, m.cell),
+                cell_words(&report.shape, m.cell),
                 m.expected,
                 m.formula
                     .map_or("nothing (division by zero)".to_string(), |v| v.to_string())
@@ -160,66 +115,27 @@ fn cell_words(shape: &Shape, [n, i, j]: [u64; 3]) -> String {
     }
 }
 
-#[derive(Serialize)]
-struct GuessReport {
-    formula: Option<String>,
-    checked_cells: u64,
-    size: Option<usize>,
-    alternatives: Vec<String>,
-    searched_cells: u64,
-    complete_size: usize,
-    distinct_functions: usize,
-    candidates: u64,
-    rejected: Vec<String>,
-}
-
 fn guess(args: &GuessArgs) -> anyhow::Result<ExitCode> {
-    let (game, entry) = source::game(&super::spec(&args.game, &[])?)?;
-    let small = args.shape.shape(game.as_ref(), entry, None, (8, 32))?;
-    // Found on the small shape, confirmed on a larger one: 8 times as long
-    // (one-number values are cheap, and long runs catch formulas that only
-    // fit small n), or twice as wide and tall.
-    let large = match small {
-        Shape::Sequence { .. } => small.scaled(8),
-        Shape::Table { .. } => small.scaled(2),
-    };
-    let limits = args.shape.search.limits();
-    let large_values = source::values(game.as_ref(), entry, large, limits)?;
-    let small_values = source::values(game.as_ref(), entry, small, limits)?;
-    let large_cells = large.cells();
-    let options = GuessOptions {
-        constants: args.constants.clone().unwrap_or_else(|| match small {
-            Shape::Sequence { .. } => vec![1, 2, 3, 4],
-            Shape::Table { .. } => vec![1, 2],
-        }),
+    let request = GuessRequest {
         max_size: args.max_size,
-        max_stored_values: args.memory.saturating_mul(1 << 17),
-        max_results: 5,
-        vars: vars(&small),
+        constants: args.constants.clone(),
+        memory_mib: args.memory,
     };
     let spinner = ProgressBar::new_spinner().with_message("searching formulas");
     spinner.enable_steady_tick(Duration::from_millis(120));
-    let found = pattern::guess(&small.cells(), &small_values, &options, |e| {
-        pattern::check(e, &large_cells, &large_values).is_none()
-    });
+    let report = formula::guess(
+        &super::spec(&args.game, &[])?,
+        &args.shape.request(),
+        &request,
+        args.shape.search.limits(),
+    );
     spinner.finish_and_clear();
-    let strings: Vec<String> = found.found.iter().map(ToString::to_string).collect();
-    let report = GuessReport {
-        formula: strings.first().cloned(),
-        checked_cells: large.cells_count(),
-        size: found.found.first().map(Expr::size),
-        alternatives: strings.iter().skip(1).cloned().collect(),
-        searched_cells: small.cells_count(),
-        complete_size: found.complete_size,
-        distinct_functions: found.distinct,
-        candidates: found.candidates,
-        rejected: found.rejected.iter().map(ToString::to_string).collect(),
-    };
+    let report = report?;
     let mut out = stdout();
     if args.json {
         json_line(&mut out, &report)?;
     } else {
-        print_guess(&mut out, &game.name(), &small, &report)?;
+        print_guess(&mut out, &report)?;
     }
     out.flush()?;
     Ok(if report.formula.is_some() {
@@ -229,13 +145,9 @@ fn guess(args: &GuessArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn print_guess(
-    out: &mut impl Write,
-    game: &str,
-    shape: &Shape,
-    r: &GuessReport,
-) -> anyhow::Result<()> {
-    let g = match shape {
+fn print_guess(out: &mut impl Write, r: &Guessed) -> anyhow::Result<()> {
+    let game = &r.game;
+    let g = match r.shape {
         Shape::Sequence { .. } => "G(n)",
         Shape::Table { .. } => "G(i, j)",
     };

@@ -3,12 +3,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::bail;
 use clap::Args;
-use grundy::catalog::Entry;
-use grundy::pattern::{self, source, GuessOptions, Shape, Var};
-use grundy::AnyGame;
-use serde::Serialize;
+use grundy::api::pattern::{self, Periodicity, Report, TableStructure};
+use grundy::api::values::{Shape, ShapeRequest};
 
 use crate::cli::SearchArgs;
 use crate::output::{json_line, stdout};
@@ -32,56 +29,15 @@ pub struct ShapeArgs {
     pub search: SearchArgs,
 }
 
-/// The most cells a table or sequence may have: values are searched.
-pub const MAX_CELLS: u64 = 1 << 20;
-
 impl ShapeArgs {
-    /// The shape asked for; `table` decides when neither `--rows`/`--cols`
-    /// nor `--len` is given, with `default_size` rows and columns or terms.
-    pub fn shape(
-        &self,
-        game: &dyn AnyGame,
-        entry: &Entry,
-        table: Option<bool>,
-        default_size: (u64, u64),
-    ) -> anyhow::Result<Shape> {
-        let asked_table = self.rows.is_some() || self.cols.is_some();
-        let table = match (asked_table, self.len.is_some(), table) {
-            (true, _, _) => true,
-            (_, true, _) => false,
-            (_, _, Some(t)) => t,
-            _ => entry.sequence_position.is_none(),
-        };
-        let from = match self.from {
-            Some(f) => f,
-            None => source::first_index(game, entry, table)?,
-        };
-        let shape = if table {
-            let (rows, cols) = match (self.rows, self.cols) {
-                (Some(r), c) => (r, c.unwrap_or(r)),
-                (None, Some(c)) => (c, c),
-                (None, None) => (default_size.0, default_size.0),
-            };
-            Shape::Table { from, rows, cols }
-        } else {
-            Shape::Sequence {
-                from,
-                len: self.len.unwrap_or(default_size.1),
-            }
-        };
-        let cells = shape.cells_count();
-        if cells == 0 || cells > MAX_CELLS {
-            bail!("{cells} cells asked for; --rows × --cols or --len must be between 1 and {MAX_CELLS}");
+    /// The values asked for, for the api to decide the shape.
+    pub fn request(&self) -> ShapeRequest {
+        ShapeRequest {
+            rows: self.rows,
+            cols: self.cols,
+            len: self.len,
+            from: self.from,
         }
-        Ok(shape)
-    }
-}
-
-/// The variables of a shape.
-pub fn vars(shape: &Shape) -> Vec<Var> {
-    match shape {
-        Shape::Sequence { .. } => vec![Var::N],
-        Shape::Table { .. } => vec![Var::I, Var::J],
     }
 }
 
@@ -96,78 +52,39 @@ pub struct PatternArgs {
     json: bool,
 }
 
-#[derive(Serialize)]
-struct Report {
-    game: String,
-    shape: Shape,
-    values: Vec<u64>,
-    periodicity: Option<pattern::Periodicity>,
-    table: Option<pattern::TableStructure>,
-    formula: Option<String>,
-}
-
 pub fn run(args: &PatternArgs) -> anyhow::Result<ExitCode> {
-    let (game, entry) = source::game(&super::spec(&args.game, &[])?)?;
-    let shape = args.shape.shape(game.as_ref(), entry, None, (16, 64))?;
-    let values = source::values(game.as_ref(), entry, shape, args.shape.search.limits())?;
-    let table = source::to_table(shape, &values);
-    let report = Report {
-        game: game.name(),
-        shape,
-        periodicity: table
-            .is_none()
-            .then(|| pattern::periodicity(&values))
-            .flatten(),
-        table: table.as_ref().map(pattern::analyze_table),
-        formula: quick_formula(&shape, &values),
-        values,
-    };
+    let report = pattern::analyze(
+        &super::spec(&args.game, &[])?,
+        &args.shape.request(),
+        args.shape.search.limits(),
+    )?;
     let mut out = stdout();
     if args.json {
         json_line(&mut out, &report)?;
     } else {
-        print(&mut out, &report, table.as_ref())?;
+        print(&mut out, &report)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// A small formula search (sizes up to 7, a few MiB): "values equal to a
-/// simple function of the coordinates". `grundy formula guess` goes further.
-fn quick_formula(shape: &Shape, values: &[u64]) -> Option<String> {
-    let options = GuessOptions {
-        max_size: 7,
-        max_stored_values: 1 << 21,
-        max_results: 1,
-        ..GuessOptions::new(vars(shape))
-    };
-    let report = pattern::guess(&shape.cells(), values, &options, |_| true);
-    report.found.first().map(ToString::to_string)
-}
-
-fn print(out: &mut impl Write, r: &Report, table: Option<&pattern::Table>) -> anyhow::Result<()> {
-    match (r.shape, table) {
-        (Shape::Table { from, rows, cols }, Some(t)) => {
+fn print(out: &mut impl Write, r: &Report) -> anyhow::Result<()> {
+    match r.shape {
+        Shape::Table { from, rows, cols } => {
             let (last_r, last_c) = (from + rows - 1, from + cols - 1);
             writeln!(
                 out,
                 "{}: G(i, j) for i = {from}..{last_r}, j = {from}..{last_c}",
                 r.game
             )?;
-            write_rows(out, &t.values)?;
+            write_rows(out, r.rows())?;
             if let Some(s) = &r.table {
                 print_table(out, from, s)?;
             }
         }
-        (Shape::Sequence { from, len }, _)
-        | (
-            Shape::Table {
-                from, rows: len, ..
-            },
-            None,
-        ) => {
+        Shape::Sequence { from, len } => {
             writeln!(out, "{}: G(n) for n = {from}..{}", r.game, from + len - 1)?;
-            write_rows(out, std::slice::from_ref(&r.values))?;
+            write_rows(out, r.rows())?;
             match &r.periodicity {
                 Some(p) => writeln!(out, "sequence    {p}")?,
                 None => writeln!(out, "sequence    no period seen twice in these {len} terms")?,
@@ -184,9 +101,12 @@ fn print(out: &mut impl Write, r: &Report, table: Option<&pattern::Table>) -> an
     Ok(())
 }
 
-fn write_rows(out: &mut impl Write, rows: &[Vec<u64>]) -> anyhow::Result<()> {
+fn write_rows<'a>(
+    out: &mut impl Write,
+    rows: impl Iterator<Item = &'a [u64]> + Clone,
+) -> anyhow::Result<()> {
     let width = rows
-        .iter()
+        .clone()
         .flatten()
         .map(|v| v.to_string().len())
         .max()
@@ -198,7 +118,7 @@ fn write_rows(out: &mut impl Write, rows: &[Vec<u64>]) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn print_table(out: &mut impl Write, from: u64, s: &pattern::TableStructure) -> anyhow::Result<()> {
+fn print_table(out: &mut impl Write, from: u64, s: &TableStructure) -> anyhow::Result<()> {
     let yes = |b: bool| if b { "yes" } else { "no" };
     writeln!(out, "symmetric   {}", yes(s.symmetric))?;
     writeln!(
@@ -229,7 +149,7 @@ fn print_table(out: &mut impl Write, from: u64, s: &pattern::TableStructure) -> 
             out,
             "compressed table (each block replaced by its three equal values):"
         )?;
-        write_rows(out, &b.compressed)?;
+        write_rows(out, b.compressed.iter().map(Vec::as_slice))?;
         if let Some(d) = b.compressed_is_table_plus {
             writeln!(
                 out,
@@ -244,7 +164,7 @@ fn print_periods(
     out: &mut impl Write,
     (what, var): (&str, &str),
     from: u64,
-    periods: &[Option<pattern::Periodicity>],
+    periods: &[Option<Periodicity>],
 ) -> anyhow::Result<()> {
     let periodic = periods.iter().flatten().count();
     writeln!(

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use grundy::table::{table, Table};
+use grundy::api::values::{self, Defaults, Grid, Kind, ShapeRequest};
 use indicatif::ProgressBar;
 
 use crate::cli::SearchArgs;
@@ -44,14 +44,28 @@ pub fn run(args: &TableArgs) -> anyhow::Result<ExitCode> {
     let spinner = ProgressBar::new_spinner();
     spinner.set_message(format!("computing {} × {} values", args.rows, args.cols));
     spinner.enable_steady_tick(Duration::from_millis(120));
-    let spec = super::spec(&args.game, &[])?;
-    let result = table(&spec, args.rows, args.cols, args.from, args.search.limits());
+    let asked = ShapeRequest {
+        rows: Some(args.rows),
+        cols: Some(args.cols),
+        len: None,
+        from: args.from,
+    };
+    let defaults = Defaults {
+        kind: Some(Kind::Table),
+        ..Defaults::default()
+    };
+    let result = values::grid(
+        &super::spec(&args.game, &[])?,
+        &asked,
+        defaults,
+        args.search.limits(),
+    );
     spinner.finish_and_clear();
     let t = result?;
     let mut pictures = false;
     for (path, format) in [(&args.png, Format::Png), (&args.svg, Format::Svg)] {
         if let Some(path) = path {
-            heatmap(&t.rows, t.first, path, format)?;
+            heatmap(&t, path, format)?;
             pictures = true;
         }
     }
@@ -73,15 +87,9 @@ fn cell(v: Option<u64>) -> String {
 
 /// One row per i, values separated by spaces and right-aligned to the
 /// widest; `?` where search could not finish.
-fn write_text(out: &mut impl Write, t: &Table) -> anyhow::Result<()> {
-    let width = t
-        .rows
-        .iter()
-        .flatten()
-        .map(|&v| cell(v).len())
-        .max()
-        .unwrap_or(1);
-    for row in &t.rows {
+fn write_text(out: &mut impl Write, t: &Grid) -> anyhow::Result<()> {
+    let width = t.values().iter().map(|&v| cell(v).len()).max().unwrap_or(1);
+    for row in t.iter_rows() {
         let cells: Vec<String> = row
             .iter()
             .map(|&v| format!("{:>width$}", cell(v)))
@@ -93,16 +101,18 @@ fn write_text(out: &mut impl Write, t: &Table) -> anyhow::Result<()> {
 
 /// A header row `i\j,first,...`, then one row per i starting with i; an
 /// empty field where search could not finish.
-fn write_csv(out: &mut impl Write, t: &Table) -> anyhow::Result<()> {
-    let cols = t.rows.first().map_or(0, Vec::len) as u64;
-    let header: Vec<String> = (0..cols).map(|c| (t.first + c).to_string()).collect();
+fn write_csv(out: &mut impl Write, t: &Grid) -> anyhow::Result<()> {
+    let first = t.shape().first();
+    let header: Vec<String> = (0..t.cols() as u64)
+        .map(|c| (first + c).to_string())
+        .collect();
     writeln!(out, "i\\j,{}", header.join(","))?;
-    for (r, row) in t.rows.iter().enumerate() {
+    for (r, row) in t.iter_rows().enumerate() {
         let cells: Vec<String> = row
             .iter()
             .map(|v| v.map(|v| v.to_string()).unwrap_or_default())
             .collect();
-        writeln!(out, "{},{}", t.first + r as u64, cells.join(","))?;
+        writeln!(out, "{},{}", first + r as u64, cells.join(","))?;
     }
     Ok(())
 }

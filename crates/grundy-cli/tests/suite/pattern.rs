@@ -126,3 +126,52 @@ fn formula_guess_says_how_far_it_searched() {
             "no formula found; searched every expression of size 4 or less",
         ));
 }
+
+#[test]
+fn pattern_and_formula_share_the_grid_limit() {
+    // One limit for every grid: 2^24 cells, a 4096 × 4096 table.
+    for args in [
+        &["pattern", "nim", "--len", "16777217"][..],
+        &[
+            "formula", "check", "n", "--game", "nim", "--len", "16777217",
+        ],
+    ] {
+        grundy().args(args).assert().code(2).stderr(contains(
+            "a sequence of 16777217 terms is refused: the limit is 16777216 terms",
+        ));
+    }
+    // The larger range a guess is confirmed on is held to it too: 8 times 2^22 terms.
+    grundy()
+        .args(["formula", "guess", "--game", "nim", "--len", "4194304"])
+        .assert()
+        .code(2)
+        .stderr(contains("a sequence of 33554432 terms is refused"));
+}
+
+#[test]
+fn pattern_overflowing_indices_exit_2() {
+    grundy()
+        .args([
+            "pattern",
+            "bash:3",
+            "--len",
+            "2",
+            "--from",
+            "18446744073709551615",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("last index of 18446744073709551615"));
+}
+
+#[test]
+fn pattern_starts_e_and_d_at_1() {
+    // E&D piles are never empty (Luogu P2148): the table starts at 1.
+    grundy()
+        .args(["pattern", "ed", "--rows", "2", "--cols", "4"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "ed: G(i, j) for i = 1..2, j = 1..4\n0 1 0 2\n1 1 2 2\n",
+        ));
+}

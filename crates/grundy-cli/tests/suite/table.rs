@@ -77,3 +77,40 @@ fn pictures_are_written() {
     assert!(svg.contains("#000000") || svg.contains("rgb(0,0,0)"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn indices_past_2_to_the_64_are_one_line_and_exit_2() {
+    let out = grundy()
+        .args(["table", "wythoff", "--rows", "2", "--cols", "2"])
+        .args(["--from", "18446744073709551615"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("grundy: a table of 2 × 2 cells from 18446744073709551615 is refused")
+            && err.contains("last index of 18446744073709551615"),
+        "{err}"
+    );
+    // Ending exactly at 2^64 - 1 is a table: Nim's G(i, j) = i XOR j.
+    grundy()
+        .args(["table", "nim", "--rows", "2", "--cols", "2"])
+        .args(["--from", "18446744073709551614"])
+        .assert()
+        .success()
+        .stdout("0 1\n1 0\n");
+}
+
+#[test]
+fn too_large_tables_are_refused_naming_the_limit() {
+    grundy()
+        .args(["table", "nim", "--rows", "4097", "--cols", "4096"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "a table of 4097 × 4096 cells is refused: the limit is 16777216 cells",
+        ));
+}

@@ -9,6 +9,7 @@ use crate::catalog::CatalogError;
 use crate::game::{ParseError, PlayError};
 use crate::games::script::engine::ScriptError;
 use crate::judge::JudgeError;
+use crate::pattern::FormulaError;
 use crate::solve::heap::checkpoint::CheckpointError;
 use crate::solve::heap::code::ParseCodeError;
 use crate::solve::heap::sequence::SequenceError;
@@ -63,6 +64,61 @@ pub enum Error {
         limit: String,
         /// How to get an answer anyway (a smaller request, or the flag that raises the limit).
         fix: String,
+    },
+    /// A grid of values with no cell in it (no row, column or term).
+    #[error("{asked} has no cell; ask for at least one row and column, or one term")]
+    Empty {
+        /// What was asked for (`a table of 0 × 16 cells`).
+        asked: String,
+    },
+    /// A sequence or table asked of a game whose positions are not one (or
+    /// two) numbers.
+    #[error("`{game}` has no {kind}: its positions are not {numbers}; games with {kind}s: {with}")]
+    NoGrid {
+        /// The game, with its parameter.
+        game: String,
+        /// `sequence` or `table`.
+        kind: &'static str,
+        /// What its positions would need to be (`one number`, `two numbers`).
+        numbers: &'static str,
+        /// The games that have one, comma-separated.
+        with: String,
+    },
+    /// A value that search could not find within its limits, where every
+    /// value is needed (patterns and formulas look at all of them).
+    #[error(
+        "{game} {position} is too large to search; ask for fewer values or raise --max-positions"
+    )]
+    Unknown {
+        /// The game, with its parameter.
+        game: String,
+        /// The position, as the game writes it.
+        position: String,
+    },
+    /// A formula that does not parse.
+    // `reason`, not `source`: as a source, anyhow would print it twice.
+    #[error("formula `{formula}`: {reason}")]
+    Formula {
+        /// The formula, as given.
+        formula: String,
+        /// What is wrong, and where.
+        reason: FormulaError,
+    },
+    /// A formula over both `n` and `i`, `j`: no grid has all three.
+    #[error("formula `{formula}` mixes n with i or j; use n for sequences, i and j for tables")]
+    MixedVariables {
+        /// The formula, as given.
+        formula: String,
+    },
+    /// A formula whose variables are not the grid's (`n` on a table).
+    #[error("formula `{formula}` uses {uses} but the values asked for are a {asked}")]
+    WrongVariables {
+        /// The formula, as given.
+        formula: String,
+        /// The variables it uses (`n`, or `i, j`).
+        uses: &'static str,
+        /// The grid asked for, and how to get the other (`table (drop --rows/--cols)`).
+        asked: &'static str,
     },
     /// A graph file given for a game whose positions have no edges.
     #[error("`{game}` takes no graph file; only the graph games do ({graph_games})")]
@@ -127,9 +183,14 @@ impl Error {
             | Error::GraphLine { .. }
             | Error::UnknownProblem { .. }
             | Error::Judge { .. }
-            | Error::Nimber(_) => ErrorKind::BadInput,
+            | Error::Nimber(_)
+            | Error::Empty { .. }
+            | Error::NoGrid { .. }
+            | Error::Formula { .. }
+            | Error::MixedVariables { .. }
+            | Error::WrongVariables { .. } => ErrorKind::BadInput,
             Error::Script(_) => ErrorKind::GameFailed,
-            Error::TooLarge { .. } | Error::Sequence(_) => ErrorKind::Limit,
+            Error::TooLarge { .. } | Error::Sequence(_) | Error::Unknown { .. } => ErrorKind::Limit,
             Error::Analyze(AnalyzeError::Search(e))
             | Error::Values(ValuesError::Analyze(AnalyzeError::Search(e))) => match e {
                 SearchError::LimitExceeded { .. } => ErrorKind::Limit,

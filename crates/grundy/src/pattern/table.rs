@@ -1,33 +1,15 @@
 //! Structure in a table of values `G(i, j)`: periodic rows and columns,
 //! symmetry, 2×2 block structure (with the compressed table), and tables that
 //! are the XOR of their first row and column.
+//!
+//! A table is its values row by row and its number of columns, as
+//! [`Grid::known`](crate::api::values::Grid::known) and
+//! [`Grid::cols`](crate::api::values::Grid::cols) give them: these functions
+//! only look, and never need the game.
 
 use serde::Serialize;
 
 use super::sequence::{periodicity, Periodicity};
-
-/// A table of values, row `i` and column `j` counted from `from`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Table {
-    /// The index of the first row and of the first column.
-    pub from: u64,
-    /// `values[r][c]` is `G(from + r, from + c)`; every row has the same length.
-    pub values: Vec<Vec<u64>>,
-}
-
-impl Table {
-    fn rows(&self) -> usize {
-        self.values.len()
-    }
-
-    fn cols(&self) -> usize {
-        self.values.first().map_or(0, Vec::len)
-    }
-
-    fn column(&self, c: usize) -> Vec<u64> {
-        self.values.iter().map(|r| r[c]).collect()
-    }
-}
 
 /// The block structure of the E&D table (Luogu P2148): the table cut into 2×2
 /// blocks, each with the same value in its upper-left corner and three equal
@@ -67,50 +49,65 @@ pub struct TableStructure {
     pub zeros_on_diagonal: bool,
 }
 
-/// Looks for structure in a table.
+/// Looks for structure in the table of `values`, row by row with `cols`
+/// columns (a last incomplete row is ignored).
 ///
 /// ```
-/// use grundy::pattern::{analyze_table, Table};
-/// let values = (0..8).map(|i| (0..8).map(|j| i ^ j).collect()).collect();
-/// let s = analyze_table(&Table { from: 0, values });
+/// use grundy::pattern::analyze_table;
+/// let values: Vec<u64> = (0..64).map(|k| (k / 8) ^ (k % 8)).collect();
+/// let s = analyze_table(&values, 8);
 /// assert!(s.symmetric && s.xor_of_edges && s.zeros_on_diagonal);
 /// ```
 ///
 /// # Complexity
 /// O(rows · cols · (rows + cols)) for the periods, linear for the rest.
-pub fn analyze_table(t: &Table) -> TableStructure {
-    let (rows, cols) = (t.rows(), t.cols());
-    let v = &t.values;
+pub fn analyze_table(values: &[u64], cols: usize) -> TableStructure {
+    let v = rows_of(values, cols);
+    let rows = v.len();
+    let cols = if rows == 0 { 0 } else { cols };
     let square = rows.min(cols);
     let symmetric = (0..square).all(|r| (0..square).all(|c| v[r][c] == v[c][r]));
     let xor_of_edges = rows > 0
         && cols > 0
         && (0..rows).all(|r| (0..cols).all(|c| v[r][c] == v[r][0] ^ v[0][c] ^ v[0][0]))
         && v[0][0] == 0;
-    let zeros = v.iter().flatten().filter(|&&x| x == 0).count();
+    let zeros = v.iter().copied().flatten().filter(|&&x| x == 0).count();
     let zeros_on_diagonal = (0..rows).all(|r| (0..cols).all(|c| (v[r][c] == 0) == (r == c)));
     TableStructure {
         rows,
         cols,
         symmetric,
         row_periods: v.iter().map(|row| periodicity(row)).collect(),
-        col_periods: (0..cols).map(|c| periodicity(&t.column(c))).collect(),
-        blocks: blocks(t),
+        col_periods: (0..cols)
+            .map(|c| periodicity(&v.iter().map(|row| row[c]).collect::<Vec<_>>()))
+            .collect(),
+        blocks: blocks_of(&v),
         xor_of_edges,
         zeros,
         zeros_on_diagonal,
     }
 }
 
-/// The 2×2 block structure, if every block has the same corner and three
-/// equal other values (at least one block needed; a last odd row or column
-/// is ignored).
-pub fn blocks(t: &Table) -> Option<Blocks> {
-    let (br, bc) = (t.rows() / 2, t.cols() / 2);
+/// The complete rows of `values`, `cols` long each.
+fn rows_of(values: &[u64], cols: usize) -> Vec<&[u64]> {
+    if cols == 0 {
+        return Vec::new();
+    }
+    values.chunks_exact(cols).collect()
+}
+
+/// The 2×2 block structure of the table of `values` (row by row, `cols`
+/// columns), if every block has the same corner and three equal other
+/// values (at least one block needed; a last odd row or column is ignored).
+pub fn blocks(values: &[u64], cols: usize) -> Option<Blocks> {
+    blocks_of(&rows_of(values, cols))
+}
+
+fn blocks_of(v: &[&[u64]]) -> Option<Blocks> {
+    let (br, bc) = (v.len() / 2, v.first().map_or(0, |r| r.len()) / 2);
     if br == 0 || bc == 0 {
         return None;
     }
-    let v = &t.values;
     let corner = v[0][0];
     let mut compressed = vec![vec![0; bc]; br];
     for (a, row) in compressed.iter_mut().enumerate() {
@@ -161,17 +158,13 @@ mod tests {
 0 4 0 4 0 4 0 4 0 4 0 4 0 4 0 4
 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4";
 
-    fn ed() -> Table {
-        let values = ED
-            .lines()
-            .map(|l| l.split_whitespace().map(|w| w.parse().unwrap()).collect())
-            .collect();
-        Table { from: 1, values }
+    fn ed() -> Vec<u64> {
+        ED.split_whitespace().map(|w| w.parse().unwrap()).collect()
     }
 
     #[test]
     fn ed_has_2x2_blocks_and_a_compressed_table() {
-        let s = analyze_table(&ed());
+        let s = analyze_table(&ed(), 16);
         let b = s.blocks.expect("2x2 blocks");
         assert_eq!(b.corner, 0);
         // E&D's compressed table starts 1 2 1 3 1 2 1 4 / 2 2 3 3 2 2 4 4.
@@ -189,10 +182,8 @@ mod tests {
 
     #[test]
     fn a_table_without_blocks_has_none() {
-        let values: Vec<Vec<u64>> = (0..6)
-            .map(|i| (0..6).map(|j| (i + j) % 3).collect())
-            .collect();
-        let s = analyze_table(&Table { from: 0, values });
+        let values: Vec<u64> = (0..36).map(|k| (k / 6 + k % 6) % 3).collect();
+        let s = analyze_table(&values, 6);
         assert!(s.blocks.is_none());
         assert!(s.symmetric);
         assert_eq!(s.row_periods[2].as_ref().map(|p| p.period), Some(3));
