@@ -32,8 +32,8 @@ use crate::game::{parse_u64, ParseError};
 use crate::games::heaps::{parse_heaps, HeapRule, HeapRules, HeapSolution, Heaps};
 use crate::nimber::Nimber;
 use crate::solve::heap::code::HeapCode;
-use crate::solve::heap::period::{prefix_period, PeriodWatch, Periodicity};
-use crate::solve::heap::sequence::{Method, Sequence};
+use crate::solve::heap::sequence::{Method, Sequence, Values};
+use crate::solve::period::{prefix_period, PeriodWatch, Periodicity};
 
 /// Values computed when the rule is built, looking for a proven period.
 pub const BUILD_VALUES: usize = 2_000;
@@ -153,7 +153,7 @@ impl OctalRule {
 
     /// The proven period, if one was found.
     pub fn period(&self) -> Option<Periodicity> {
-        self.known.read().map(|k| k.period).unwrap_or(None)
+        self.known.read().map(|k| k.period.clone()).unwrap_or(None)
     }
 
     /// The largest heap a position may have.
@@ -169,7 +169,7 @@ impl OctalRule {
 
     fn value(&self, n: u64) -> u32 {
         let read = self.known.read().unwrap_or_else(|e| e.into_inner());
-        let n = match read.period {
+        let n = match &read.period {
             Some(p) if n as usize >= p.preperiod => {
                 (p.preperiod as u64 + (n - p.preperiod as u64) % p.period as u64) as usize
             }
@@ -319,12 +319,15 @@ impl HeapSolution for OctalRule {
 
     fn rule_details(&self) -> Vec<(String, String)> {
         let known = self.known.read().unwrap_or_else(|e| e.into_inner());
-        let text = match known.period {
+        let text = match &known.period {
             Some(p) => format!(
                 "preperiod {}, period {}: {}",
                 p.preperiod,
                 p.period,
-                prefix_period(known.sequence.values(), p, 40)
+                match known.sequence.values() {
+                    Values::Narrow(g) => prefix_period(g, p, 40),
+                    Values::Wide(g) => prefix_period(g, p, 40),
+                }
             ),
             None => format!(
                 "no period proven in the first {} values",

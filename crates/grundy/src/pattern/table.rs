@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::sequence::{periodicity, Periodicity};
+use crate::solve::period::{periodicity, Periodicity};
 
 /// A table of values, row `i` and column `j` counted from `from`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
