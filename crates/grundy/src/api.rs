@@ -10,7 +10,9 @@ pub mod error;
 pub mod games;
 pub mod judge;
 pub mod nimber;
+pub mod period;
 pub mod play;
+pub mod sequence;
 pub mod verify;
 
 pub use error::{Error, ErrorKind};

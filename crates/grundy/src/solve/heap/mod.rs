@@ -1,4 +1,5 @@
-//! The take-and-break engine: codes, Grundy sequences, periods, checkpoints.
+//! The take-and-break engine: codes, Grundy sequences, checkpoints (their
+//! periods are proven by [`crate::solve::period`]).
 //!
 //! ```
 //! use grundy::solve::heap::{code::HeapCode, sequence};
@@ -11,7 +12,7 @@
 
 pub mod checkpoint;
 pub mod code;
+pub mod infer;
 pub mod naive;
-pub mod period;
 pub mod sequence;
 pub mod sparse;
