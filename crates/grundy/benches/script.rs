@@ -23,8 +23,8 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use grundy::games::heaps::{HeapRule, Heaps};
-use grundy::games::script::solver::{AtomMoves, AtomSolver};
 use grundy::games::script::{Atom, OptionList, Script, ScriptRules};
+use grundy::solve::batched::{AtomMoves, AtomSolver};
 use grundy::{Limits, Play, Searcher};
 
 const TAKE124: &str = include_str!("../../../examples/take124.rhai");

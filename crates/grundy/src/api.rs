@@ -13,7 +13,9 @@ pub mod games;
 pub mod judge;
 pub mod nimber;
 pub mod pattern;
+pub mod period;
 pub mod play;
+pub mod sequence;
 pub mod values;
 pub mod verify;
 

@@ -15,15 +15,14 @@
 pub mod expr;
 pub mod guess;
 pub mod parse;
-pub mod sequence;
 pub mod table;
 
 use serde::Serialize;
 
+pub use crate::solve::period::{periodicity, Periodicity};
 pub use expr::{BinOp, Cell, Expr, Func, Var};
 pub use guess::{guess, GuessOptions, GuessReport};
 pub use parse::FormulaError;
-pub use sequence::{periodicity, Periodicity};
 pub use table::{analyze_table, Blocks, TableStructure};
 
 /// A cell where a formula and the values disagree.

@@ -1,8 +1,14 @@
 //! The engines, side by side: exhaustive search ([`search`]) that works on any
-//! game, and the take-and-break engine ([`heap`]) that computes Grundy
-//! sequences of heap rules to 10^8 heaps.
+//! game and is the reference the others are tested against; the batched
+//! engine ([`batched`]) that values script games with their calls spread over
+//! every core; the take-and-break engine ([`heap`]) that computes Grundy
+//! sequences of heap rules to 10^8 heaps; and periods ([`period`]): found in
+//! values, and proven for codes (Guy–Smith), for subtraction games, the heap
+//! engine and `pattern` alike.
 
+pub mod batched;
 pub mod heap;
+pub mod period;
 pub mod search;
 
 pub use search::{move_reports, winning, Limits, MoveReport, SearchError, Searcher, Solved};

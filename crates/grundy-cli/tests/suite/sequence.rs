@@ -146,3 +146,89 @@ fn killed_run_resumes_from_its_checkpoint_with_identical_values() {
     assert_eq!(resumed.stdout, fresh.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The least (preperiod, period) of `g` whose periodic part is seen at
+/// least three times, by trying every pair: the test's own oracle.
+fn least_period(g: &[usize]) -> (usize, usize) {
+    (1..g.len() / 3)
+        .find_map(|p| {
+            let pre = (0..g.len() - 3 * p).find(|&s| (s..g.len() - p).all(|i| g[i] == g[i + p]))?;
+            Some((pre, p))
+        })
+        .unwrap()
+}
+
+#[test]
+fn period_of_a_subtraction_game_is_proven() {
+    // {2, 3, 4, 5, 9} by the mex rule, written here from the rules.
+    let set = [2usize, 3, 4, 5, 9];
+    let mut g = Vec::new();
+    for n in 0..300 {
+        let seen: Vec<usize> = set.iter().filter(|&&s| s <= n).map(|&s| g[n - s]).collect();
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    let (pre, p) = least_period(&g);
+    grundy()
+        .args(["period", "subtraction:2..5,9", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "\"preperiod\":{pre},\"period\":{p},\"proven\":true"
+        )));
+    // bash:3 goes through the catalog: its moves are inferred to be 0.333.
+    grundy()
+        .args(["period", "bash:3", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "\"preperiod\":0,\"period\":4,\"proven\":true",
+        ));
+}
+
+/// `grundy` run from the workspace root, where the example scripts are.
+fn at_root() -> Command {
+    let mut c = grundy();
+    c.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    c
+}
+
+#[test]
+fn period_of_a_script_game_is_proven_for_the_code_its_moves_agree_with() {
+    // Take 1, 2 or 4: G(n) = n mod 3 (n mod 3 is never 0 after taking 1, 2 or 4).
+    at_root()
+        .args(["period", "script:examples/take124.rhai", "--json"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("\"preperiod\":0,\"period\":3,\"proven\":true").and(
+                predicate::str::contains("\"theorem\":\"Guy-Smith for the code 0.3303\""),
+            ),
+        );
+    at_root()
+        .args(["period", "script:examples/take124.rhai"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "assuming the moves keep the shape seen on heaps up to",
+        ));
+}
+
+#[test]
+fn period_of_a_script_that_is_no_code_is_not_proven() {
+    // Halving an even heap: a heap of 4 may become 2 + 2, a heap of 3 never 1 + 2.
+    at_root()
+        .args([
+            "period",
+            "script:examples/take124-or-halve.rhai",
+            "--max",
+            "2000",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("\"proven\":false").and(predicate::str::contains(
+                "a heap of 3 are not those of the take-and-break code",
+            )),
+        );
+}

@@ -154,6 +154,42 @@ pub enum Error {
     /// A nimber operand that is not one, or a division by zero.
     #[error(transparent)]
     Nimber(#[from] NimberError),
+    /// A rule that is neither a take-and-break rule nor a catalog game.
+    #[error("`{rule}` is neither a take-and-break rule ({reason}) nor a catalog game")]
+    NotARule {
+        /// The rule, as given.
+        rule: String,
+        /// Why it is not a take-and-break code.
+        reason: String,
+    },
+    /// A catalog game whose positions are not one number.
+    #[error("{game}: its positions are not one number, so it has no sequence")]
+    NotOneNumber {
+        /// The game's catalog name.
+        game: String,
+    },
+    /// A value of a sequence that search could not reach within its limit.
+    #[error("G({n}) is too large to search; raise the position limit (--max-positions)")]
+    Unsearched {
+        /// The position.
+        n: usize,
+    },
+    /// A checksum asked of values it is not defined for.
+    #[error(
+        "the checksum is defined for values below 2^32, and G({n}) = {value}; drop --checksum"
+    )]
+    ChecksumRange {
+        /// The first position with such a value.
+        n: usize,
+        /// Its value.
+        value: u64,
+    },
+    /// The caller's save function failed.
+    #[error("{reason}")]
+    Save {
+        /// What the save function reported.
+        reason: String,
+    },
 }
 
 /// What kind of failure an [`Error`](enum@Error) is, for front ends that answer each
@@ -167,6 +203,8 @@ pub enum ErrorKind {
     Limit,
     /// The game itself failed (a script error, a cycle in a game's moves).
     GameFailed,
+    /// The caller's own reading or writing failed (a checkpoint save).
+    Io,
 }
 
 impl Error {
@@ -188,7 +226,11 @@ impl Error {
             | Error::NoGrid { .. }
             | Error::Formula { .. }
             | Error::MixedVariables { .. }
-            | Error::WrongVariables { .. } => ErrorKind::BadInput,
+            | Error::WrongVariables { .. }
+            | Error::NotARule { .. }
+            | Error::NotOneNumber { .. } => ErrorKind::BadInput,
+            Error::Save { .. } => ErrorKind::Io,
+            Error::Unsearched { .. } | Error::ChecksumRange { .. } => ErrorKind::Limit,
             Error::Script(_) => ErrorKind::GameFailed,
             Error::TooLarge { .. } | Error::Sequence(_) | Error::Unknown { .. } => ErrorKind::Limit,
             Error::Analyze(AnalyzeError::Search(e))

@@ -31,9 +31,9 @@ use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{parse_u64, ParseError};
 use crate::games::heaps::{parse_heaps, HeapRule, HeapRules, HeapSolution, Heaps};
 use crate::nimber::Nimber;
-use crate::solve::heap::code::HeapCode;
-use crate::solve::heap::period::{prefix_period, PeriodWatch, Periodicity};
-use crate::solve::heap::sequence::{Method, Sequence};
+use crate::solve::heap::code::{HeapCode, ParseCodeError};
+use crate::solve::heap::sequence::{Method, Sequence, Values};
+use crate::solve::period::{prefix_period, PeriodWatch, Periodicity};
 
 /// Values computed when the rule is built, looking for a proven period.
 pub const BUILD_VALUES: usize = 2_000;
@@ -153,7 +153,7 @@ impl OctalRule {
 
     /// The proven period, if one was found.
     pub fn period(&self) -> Option<Periodicity> {
-        self.known.read().map(|k| k.period).unwrap_or(None)
+        self.known.read().map(|k| k.period.clone()).unwrap_or(None)
     }
 
     /// The largest heap a position may have.
@@ -169,7 +169,7 @@ impl OctalRule {
 
     fn value(&self, n: u64) -> u32 {
         let read = self.known.read().unwrap_or_else(|e| e.into_inner());
-        let n = match read.period {
+        let n = match &read.period {
             Some(p) if n as usize >= p.preperiod => {
                 (p.preperiod as u64 + (n - p.preperiod as u64) % p.period as u64) as usize
             }
@@ -319,12 +319,15 @@ impl HeapSolution for OctalRule {
 
     fn rule_details(&self) -> Vec<(String, String)> {
         let known = self.known.read().unwrap_or_else(|e| e.into_inner());
-        let text = match known.period {
+        let text = match &known.period {
             Some(p) => format!(
                 "preperiod {}, period {}: {}",
                 p.preperiod,
                 p.period,
-                prefix_period(known.sequence.values(), p, 40)
+                match known.sequence.values() {
+                    Values::Narrow(g) => prefix_period(g, p, 40),
+                    Values::Wide(g) => prefix_period(g, p, 40),
+                }
             ),
             None => format!(
                 "no period proven in the first {} values",
@@ -385,31 +388,80 @@ fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let text = param.ok_or_else(|| {
         ParseError::invalid("octal needs its code: write `octal:0.07 5 8 13` (Dawson's Kayles)")
     })?;
-    let code: HeapCode = text
-        .parse()
-        .map_err(|e| ParseError::invalid(format!("{e}")))?;
+    let code = code(text).map_err(|e| ParseError::invalid(format!("{e}")))?;
     Ok(game(format!("octal:{code}"), code, "octal:0.07 5 8 13"))
 }
 
+/// The take-and-break games known by a name: the name, the code it stands
+/// for, a summary and an example. The catalog's entries and [`code`] read
+/// this one table.
+const NAMED: [(&str, &str, &str, &str); 4] = [
+    (
+        "kayles",
+        "0.77",
+        "Kayles, octal 0.77: knock down one pin or two adjacent",
+        "kayles 5 8 13",
+    ),
+    (
+        "dawsons-kayles",
+        "0.07",
+        "Dawson's Kayles, octal 0.07: knock down two adjacent pins",
+        "dawsons-kayles 5 8 13",
+    ),
+    (
+        "dawsons-chess",
+        "0.137",
+        "Dawson's chess, octal 0.137",
+        "dawsons-chess 5 8 13",
+    ),
+    (
+        "grundys-game",
+        "grundy",
+        "Grundy's game: split one heap into two unequal heaps",
+        "grundys-game 5 8 13",
+    ),
+];
+
+/// A take-and-break rule written as a code (`0.07`, `octal:4.4`,
+/// `grundy`) or by its name (`kayles`, `dawsons-kayles`, `dawsons-chess`,
+/// `grundys-game`).
+///
+/// # Errors
+/// The code's [`ParseCodeError`] for text that is neither.
+///
+/// ```
+/// use grundy::games::octal::code;
+/// assert_eq!(code("kayles").unwrap().to_string(), "0.77");
+/// assert_eq!(code("octal:.07").unwrap().to_string(), "0.07");
+/// ```
+pub fn code(text: &str) -> Result<HeapCode, ParseCodeError> {
+    let lower = text.trim().to_ascii_lowercase();
+    let name = lower.strip_prefix("octal:").unwrap_or(&lower);
+    match NAMED.iter().find(|(n, ..)| *n == name) {
+        Some((_, code, ..)) => code.parse(),
+        None => text.parse(),
+    }
+}
+
 macro_rules! named {
-    ($fn:ident, $name:literal) => {
+    ($fn:ident, $k:literal) => {
         fn $fn(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-            let param = spec.param.as_deref();
-            if param.is_some() {
-                return Err(ParseError::invalid(concat!($name, " takes no parameter")));
+            let (name, code, _, example) = NAMED[$k];
+            if spec.param.is_some() {
+                return Err(ParseError::invalid(format!("{name} takes no parameter")));
             }
-            let code: HeapCode = $name
+            let code: HeapCode = code
                 .parse()
                 .map_err(|e| ParseError::invalid(format!("{e}")))?;
-            Ok(game($name.to_string(), code, concat!($name, " 5 8 13")))
+            Ok(game(name.to_string(), code, example))
         }
     };
 }
 
-named!(build_kayles, "kayles");
-named!(build_dawsons_kayles, "dawsons-kayles");
-named!(build_dawsons_chess, "dawsons-chess");
-named!(build_grundys_game, "grundys-game");
+named!(build_kayles, 0);
+named!(build_dawsons_kayles, 1);
+named!(build_dawsons_chess, 2);
+named!(build_grundys_game, 3);
 
 const PLAN: VerifyPlan = VerifyPlan {
     size: 10,
@@ -424,18 +476,13 @@ const PLAN: VerifyPlan = VerifyPlan {
     ],
 };
 
-const fn named_entry(
-    name: &'static str,
-    summary: &'static str,
-    example: &'static str,
-    build: crate::catalog::Build,
-) -> Entry {
+const fn named_entry(k: usize, build: crate::catalog::Build) -> Entry {
     Entry {
-        name,
+        name: NAMED[k].0,
         parameter: None,
-        summary,
+        summary: NAMED[k].2,
         position: "HEAP... (heap sizes)",
-        example,
+        example: NAMED[k].3,
         parameter_is_file: false,
         graph_file: false,
         verify: VerifyPlan {
@@ -464,38 +511,34 @@ pub const ENTRY: Entry = Entry {
 };
 
 /// Kayles (0.77).
-pub const KAYLES: Entry = named_entry(
-    "kayles",
-    "Kayles, octal 0.77: knock down one pin or two adjacent",
-    "kayles 5 8 13",
-    build_kayles,
-);
+pub const KAYLES: Entry = named_entry(0, build_kayles);
 /// Dawson's Kayles (0.07).
-pub const DAWSONS_KAYLES: Entry = named_entry(
-    "dawsons-kayles",
-    "Dawson's Kayles, octal 0.07: knock down two adjacent pins",
-    "dawsons-kayles 5 8 13",
-    build_dawsons_kayles,
-);
+pub const DAWSONS_KAYLES: Entry = named_entry(1, build_dawsons_kayles);
 /// Dawson's chess (0.137).
-pub const DAWSONS_CHESS: Entry = named_entry(
-    "dawsons-chess",
-    "Dawson's chess, octal 0.137",
-    "dawsons-chess 5 8 13",
-    build_dawsons_chess,
-);
+pub const DAWSONS_CHESS: Entry = named_entry(2, build_dawsons_chess);
 /// Grundy's game.
-pub const GRUNDYS_GAME: Entry = named_entry(
-    "grundys-game",
-    "Grundy's game: split one heap into two unequal heaps",
-    "grundys-game 5 8 13",
-    build_grundys_game,
-);
+pub const GRUNDYS_GAME: Entry = named_entry(3, build_grundys_game);
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{check, AnalyzeOptions, Limits, Outcome, Play};
+
+    #[test]
+    fn names_stand_for_their_codes() {
+        // Winning Ways, ch. 4: Kayles is 0.77, Dawson's Kayles 0.07,
+        // Dawson's chess 0.137.
+        for (name, canon) in [
+            ("kayles", "0.77"),
+            ("Dawsons-Kayles", "0.07"),
+            ("dawsons-chess", "0.137"),
+            ("grundys-game", "grundy"),
+            ("0.6", "0.6"),
+        ] {
+            assert_eq!(code(name).unwrap().to_string(), canon);
+        }
+        assert!(code("kayle").is_err());
+    }
 
     #[test]
     fn solution_matches_search_on_small_positions() {

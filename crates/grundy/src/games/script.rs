@@ -40,7 +40,6 @@
 //! - Berlekamp, Conway, Guy, *Winning Ways*, chapter 4 (sums of games, splitting heaps).
 
 pub mod engine;
-pub mod solver;
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -51,7 +50,7 @@ use crate::catalog::erased::{self, AnyGame, Rules, ValueSearch};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{Game, GameError, ParseError};
 use crate::nimber::Nimber;
-use crate::solve::{Limits, SearchError};
+use crate::solve::{batched, Limits, SearchError};
 
 pub use engine::{Atom, OptionList, Script, ScriptError};
 
@@ -87,9 +86,9 @@ impl AsRef<[Atom]> for ScriptGame {
     }
 }
 
-impl ValueSearch<ScriptGame> for solver::AtomSolver<'_, Script> {
+impl ValueSearch<ScriptGame> for batched::AtomSolver<'_, Script> {
     fn values(&mut self, positions: &[ScriptGame]) -> Result<Vec<Option<Nimber>>, SearchError> {
-        solver::AtomSolver::values(self, positions)
+        batched::AtomSolver::values(self, positions)
     }
 }
 
@@ -333,9 +332,9 @@ impl Rules for ScriptRules {
             .collect()
     }
 
-    /// Values by [`solver::AtomSolver`]: script calls on every core.
+    /// Values by [`batched::AtomSolver`]: script calls on every core.
     fn value_search(&self, limits: Limits) -> Option<Box<dyn ValueSearch<ScriptGame> + '_>> {
-        Some(Box::new(solver::AtomSolver::new(&*self.script, limits)))
+        Some(Box::new(batched::AtomSolver::new(&*self.script, limits)))
     }
 }
 

@@ -12,11 +12,11 @@
 //! * Bash: `G(n) = n mod (K + 1)`.
 //! * Finite `S` with largest element `t`: `G(n)` depends only on the `t`
 //!   values before it, and those windows take finitely many values, so the
-//!   sequence is eventually periodic. The rule computes values until a
-//!   window of `t` values repeats; from the first repeat at `n` of the
-//!   window that began at `m`, `G` has preperiod `m` and period `n − m` (both
-//!   least, since any shorter period would have repeated a window sooner).
-//!   Heaps of any size are then valued by table lookup.
+//!   sequence is eventually periodic. The rule computes values until the
+//!   proof watch of [`crate::solve::period`] sees a window of `t` values
+//!   recur (the Guy–Smith argument with one heap left), which gives the
+//!   least preperiod and period. Heaps of any size are then valued by table
+//!   lookup.
 //!
 //! # References
 //! Berlekamp, Conway, Guy, *Winning Ways*, ch. 4 (subtraction games; the
@@ -29,17 +29,20 @@ use crate::catalog::erased::{with_formula, AnyGame};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{parse_u64, ParseError};
 use crate::games::heaps::{HeapRule, HeapRules, HeapSolution, Heaps, Take};
-use crate::hash::FxHashMap;
 use crate::nimber::{mex, Nimber};
+use crate::solve::period::{PeriodWatch, Periodicity};
 
-/// The largest subtraction allowed in a finite set (the period search keeps a
-/// window of this many values).
+/// The largest element of a finite subtraction set, wherever one is used: the
+/// catalog's `subtraction:S` (whose period search keeps a window of this many
+/// values) and the take-and-break engine's `subtraction:S` (a code of this
+/// many digits, [`crate::solve::heap::code::HeapCode::subtraction`]).
 pub const MAX_SUBTRACTION: u64 = 1_000_000;
 
 /// The most values computed while looking for the period.
 pub const MAX_PERIOD_SEARCH: usize = 20_000_000;
 
-/// The subtraction set.
+/// A subtraction set: the one type for it, parsed here and handed to the
+/// take-and-break engine as a code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SubtractionSet {
     /// `{1, …, K}` (the Bash game).
@@ -53,29 +56,21 @@ pub enum SubtractionSet {
 pub struct SubtractionRule {
     name: String,
     set: SubtractionSet,
-    period: Option<Period>,
+    solved: Option<Solved>,
 }
 
-/// An eventually periodic sequence: `values[..preperiod]`, then
-/// `values[preperiod..]` repeated.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Period {
-    /// Values before the periodic part.
-    pub preperiod: usize,
-    /// The period's length.
-    pub period: usize,
+/// The proven period of a finite set and the values up to its end.
+#[derive(Clone, Debug)]
+struct Solved {
+    period: Periodicity,
     /// The preperiod followed by one period.
-    pub values: Vec<u32>,
+    values: Vec<u32>,
 }
 
-impl Period {
+impl Solved {
     fn at(&self, n: u64) -> u32 {
-        let pre = self.preperiod as u64;
-        let i = if n < pre {
-            n
-        } else {
-            pre + (n - pre) % self.period as u64
-        };
+        let (pre, p) = (self.period.preperiod as u64, self.period.period as u64);
+        let i = if n < pre { n } else { pre + (n - pre) % p };
         self.values[i as usize]
     }
 }
@@ -110,36 +105,30 @@ impl SubtractionRule {
         Ok(SubtractionRule {
             name: format!("bash:{k}"),
             set: SubtractionSet::UpTo(k),
-            period: None,
+            solved: None,
         })
     }
 
     /// A finite subtraction set, given as numbers and ranges: `1,3,4` or `2..5,8`.
     ///
     /// # Errors
-    /// An empty set, 0, a range that runs backwards, or a number above
-    /// [`MAX_SUBTRACTION`]; a period not found within [`MAX_PERIOD_SEARCH`] values.
+    /// As [`SubtractionSet::parse`]; a period not found within
+    /// [`MAX_PERIOD_SEARCH`] values.
     pub fn parse(text: &str) -> Result<SubtractionRule, ParseError> {
-        let set = parse_set(text)?;
+        let set = SubtractionSet::parse(text)?;
         let name = format!(
             "subtraction:{}",
-            set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            set.elements()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
         );
-        let k = set.len() as u64;
-        if set.last() == Some(&k) {
+        let solved = match &set {
             // {1, …, K}: the Bash game, solved by n mod (K + 1).
-            return Ok(SubtractionRule {
-                name,
-                set: SubtractionSet::UpTo(k),
-                period: None,
-            });
-        }
-        let period = find_period(&set)?;
-        Ok(SubtractionRule {
-            name,
-            set: SubtractionSet::Finite(set),
-            period: Some(period),
-        })
+            SubtractionSet::UpTo(_) => None,
+            SubtractionSet::Finite(s) => Some(solve(s)?),
+        };
+        Ok(SubtractionRule { name, set, solved })
     }
 
     /// The set.
@@ -147,19 +136,50 @@ impl SubtractionRule {
         &self.set
     }
 
-    /// The period of the Grundy sequence (`None` for Bash, whose period is K + 1 from 0).
-    pub fn period(&self) -> Option<&Period> {
-        self.period.as_ref()
+    /// The proven period of the Grundy sequence (`None` for Bash, whose
+    /// period is K + 1 from 0).
+    pub fn period(&self) -> Option<&Periodicity> {
+        self.solved.as_ref().map(|s| &s.period)
     }
 }
 
-/// A finite subtraction set, given as numbers and ranges (`1,3,4` or
-/// `2..5,8`), sorted and without repeats.
-///
-/// # Errors
-/// An empty entry, 0, a range that runs backwards, or a number above
-/// [`MAX_SUBTRACTION`].
-pub fn parse_set(text: &str) -> Result<Vec<u64>, ParseError> {
+impl SubtractionSet {
+    /// Parses numbers and ranges (`1,3,4` or `2..5,8`): `{1, …, K}` is
+    /// [`UpTo`](SubtractionSet::UpTo), any other set
+    /// [`Finite`](SubtractionSet::Finite).
+    ///
+    /// # Errors
+    /// An empty entry, 0, a range that runs backwards, or a number above
+    /// [`MAX_SUBTRACTION`].
+    pub fn parse(text: &str) -> Result<SubtractionSet, ParseError> {
+        let set = parse_set(text)?;
+        let k = set.len() as u64;
+        Ok(if set.last() == Some(&k) {
+            SubtractionSet::UpTo(k)
+        } else {
+            SubtractionSet::Finite(set)
+        })
+    }
+
+    /// The elements, increasing.
+    pub fn elements(&self) -> Box<dyn Iterator<Item = u64> + '_> {
+        match self {
+            SubtractionSet::UpTo(k) => Box::new(1..=*k),
+            SubtractionSet::Finite(s) => Box::new(s.iter().copied()),
+        }
+    }
+
+    /// The largest element.
+    pub fn largest(&self) -> u64 {
+        match self {
+            SubtractionSet::UpTo(k) => *k,
+            SubtractionSet::Finite(s) => s.last().copied().unwrap_or(0),
+        }
+    }
+}
+
+/// Numbers and ranges, sorted and without repeats.
+fn parse_set(text: &str) -> Result<Vec<u64>, ParseError> {
     let mut set = Vec::new();
     for part in text.split(',').map(str::trim) {
         if part.is_empty() {
@@ -200,14 +220,12 @@ fn parse_amount(word: &str) -> Result<u64, ParseError> {
     Ok(n)
 }
 
-/// Computes Grundy values until a window of `max(set)` values repeats.
-fn find_period(set: &[u64]) -> Result<Period, ParseError> {
+/// Computes Grundy values (the mex over the set, `O(|S|)` a value) until
+/// the proof watch (one heap left, at most `max(S)` taken) proves the period.
+fn solve(set: &[u64]) -> Result<Solved, ParseError> {
     let t = *set.last().expect("set is not empty") as usize;
-    const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
-    let top = (1..t).fold(1u64, |p, _| p.wrapping_mul(BASE));
+    let mut watch = PeriodWatch::with_shape(1, t);
     let mut values: Vec<u32> = Vec::new();
-    let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
-    let mut hash = 0u64;
     while values.len() < MAX_PERIOD_SEARCH {
         let n = values.len() as u64;
         let options = set
@@ -215,30 +233,9 @@ fn find_period(set: &[u64]) -> Result<Period, ParseError> {
             .take_while(|&&s| s <= n)
             .map(|&s| Nimber(u64::from(values[(n - s) as usize])));
         values.push(mex(options).0 as u32);
-        // hash of the window values[n+1-t ..= n]
-        if values.len() > t {
-            hash = hash.wrapping_sub(u64::from(values[values.len() - 1 - t]).wrapping_mul(top));
-        }
-        hash = hash
-            .wrapping_mul(BASE)
-            .wrapping_add(u64::from(*values.last().expect("just pushed")));
-        if values.len() < t {
-            continue;
-        }
-        let start = values.len() - t;
-        match seen.get(&hash) {
-            Some(&m) if values[m..m + t] == values[start..] => {
-                values.truncate(start);
-                return Ok(Period {
-                    preperiod: m,
-                    period: start - m,
-                    values,
-                });
-            }
-            Some(_) => {}
-            None => {
-                seen.insert(hash, start);
-            }
+        if let Some(period) = watch.observe_slice(&values) {
+            values.truncate(period.preperiod + period.period);
+            return Ok(Solved { period, values });
         }
     }
     Err(ParseError::invalid(format!(
@@ -305,7 +302,7 @@ impl HeapRule for SubtractionRule {
 
 impl HeapSolution for SubtractionRule {
     fn heap_grundy(&self, n: u64) -> Nimber {
-        match (&self.set, &self.period) {
+        match (&self.set, &self.solved) {
             (SubtractionSet::UpTo(k), _) => Nimber(n % (k + 1)),
             (_, Some(p)) => Nimber(u64::from(p.at(n))),
             (SubtractionSet::Finite(_), None) => unreachable!("finite sets are solved when built"),
@@ -334,7 +331,7 @@ impl HeapSolution for SubtractionRule {
     }
 
     fn rule_details(&self) -> Vec<(String, String)> {
-        let (pre, values): (usize, Vec<u32>) = match (&self.set, &self.period) {
+        let (pre, values): (usize, Vec<u32>) = match (&self.set, &self.solved) {
             (SubtractionSet::UpTo(k), _) if *k <= 64 => (0, (0..=*k as u32).collect()),
             (SubtractionSet::UpTo(k), _) => {
                 return vec![(
@@ -342,7 +339,7 @@ impl HeapSolution for SubtractionRule {
                     format!("{} from 0 (n mod {})", k + 1, k + 1),
                 )]
             }
-            (_, Some(p)) => (p.preperiod, p.values.clone()),
+            (_, Some(p)) => (p.period.preperiod, p.values.clone()),
             _ => return Vec::new(),
         };
         let show = |v: &[u32]| {
@@ -448,11 +445,11 @@ mod tests {
         let r = SubtractionRule::parse("1,3,4").unwrap();
         let p = r.period().unwrap();
         assert_eq!((p.preperiod, p.period), (0, 7));
-        assert_eq!(p.values, vec![0, 1, 0, 1, 2, 3, 2]);
-        assert_eq!(
-            r.heap_grundy(1_000_000_000_007),
-            Nimber(u64::from(p.at(1_000_000_000_007)))
-        );
+        assert_eq!(p.block, vec![0, 1, 0, 1, 2, 3, 2]);
+        // By hand: 10^6 ≡ 1 (mod 7) (Fermat), so 10^12 + 7 ≡ 1 and
+        // 10^12 + 11 ≡ 5: the values 1 and 3 of the period.
+        assert_eq!(r.heap_grundy(1_000_000_000_007), Nimber(1));
+        assert_eq!(r.heap_grundy(1_000_000_000_011), Nimber(3));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use super::sequence::{periodicity, Periodicity};
+use crate::solve::period::{periodicity, Periodicity};
 
 /// The block structure of the E&D table (Luogu P2148): the table cut into 2×2
 /// blocks, each with the same value in its upper-left corner and three equal

@@ -11,7 +11,10 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-/// The most digits after the point (the most tokens a move may take).
+use crate::games::subtraction::{SubtractionSet, MAX_SUBTRACTION};
+
+/// The most digits after the point of a code written out (the most tokens
+/// a move may take); a subtraction set may take up to [`MAX_SUBTRACTION`].
 pub const MAX_DIGITS: usize = 4096;
 
 /// A rule for one heap: a take-and-break code or Grundy's game.
@@ -64,37 +67,30 @@ pub enum ParseCodeError {
         /// The code given.
         code: String,
     },
+    /// A subtraction set that takes more than [`MAX_SUBTRACTION`] tokens.
+    #[error(
+        "a subtraction set taking up to {largest} tokens is beyond the limit of {MAX_SUBTRACTION}"
+    )]
+    SetTooLarge {
+        /// The set's largest element.
+        largest: u64,
+    },
 }
-
-/// The named rules and the codes they stand for.
-pub const ALIASES: &[(&str, &str)] = &[
-    ("kayles", "0.77"),
-    ("dawsons-kayles", "0.07"),
-    ("dawsons-chess", "0.137"),
-    ("grundys-game", "grundy"),
-];
 
 impl HeapCode {
     /// The subtraction game with set `set` as the code with digit 3 at each
     /// element (take `s`, leaving one heap or none).
     ///
     /// # Errors
-    /// An empty set, 0, or an element above [`MAX_DIGITS`].
-    pub fn subtraction(set: &[u64]) -> Result<HeapCode, ParseCodeError> {
-        let bad = || ParseCodeError::NoMove {
-            code: format!("{set:?}"),
-        };
-        let top = *set.iter().max().ok_or_else(bad)?;
-        if set.contains(&0) {
-            return Err(bad());
+    /// [`ParseCodeError::SetTooLarge`] for an element above
+    /// [`MAX_SUBTRACTION`] (a `bash:K` set; parsed sets never have one).
+    pub fn subtraction(set: &SubtractionSet) -> Result<HeapCode, ParseCodeError> {
+        let largest = set.largest();
+        if largest > MAX_SUBTRACTION {
+            return Err(ParseCodeError::SetTooLarge { largest });
         }
-        if top as usize > MAX_DIGITS {
-            return Err(ParseCodeError::TooLong {
-                code: format!("{set:?}"),
-            });
-        }
-        let mut digits = vec![0u8; top as usize + 1];
-        for &s in set {
+        let mut digits = vec![0u8; largest as usize + 1];
+        for s in set.elements() {
             digits[s as usize] = 3;
         }
         Ok(HeapCode::Code(digits))
@@ -142,7 +138,9 @@ impl HeapCode {
 impl FromStr for HeapCode {
     type Err = ParseCodeError;
 
-    /// Parses a code (`0.07`, `.07`, `4.0`, `0.8F`) or a name (`kayles`).
+    /// Parses a code (`0.07`, `.07`, `4.0`, `0.8F`, `grundy`), with or
+    /// without `octal:` before it; names such as `kayles` are the
+    /// catalog's ([`crate::games::octal::code`]).
     fn from_str(text: &str) -> Result<HeapCode, ParseCodeError> {
         let text = text.trim();
         if text.is_empty() {
@@ -150,9 +148,6 @@ impl FromStr for HeapCode {
         }
         let lower = text.to_ascii_lowercase();
         let name = lower.strip_prefix("octal:").unwrap_or(&lower);
-        if let Some(&(_, code)) = ALIASES.iter().find(|(n, _)| *n == name) {
-            return code.parse();
-        }
         if name == "grundy" {
             return Ok(HeapCode::Grundy);
         }
@@ -230,9 +225,7 @@ mod tests {
             ("4.0", "4.0"),
             ("4.", "4.0"),
             ("0.8f", "0.8F"),
-            ("kayles", "0.77"),
-            ("dawsons-chess", "0.137"),
-            ("grundys-game", "grundy"),
+            ("octal:grundy", "grundy"),
         ] {
             assert_eq!(text.parse::<HeapCode>().unwrap().to_string(), canon);
         }
@@ -267,7 +260,7 @@ mod tests {
     fn shape_of_a_code() {
         let c: HeapCode = "0.137".parse().unwrap();
         assert_eq!((c.max_take(), c.max_parts()), (3, 2));
-        let s = HeapCode::subtraction(&[1, 3, 4]).unwrap();
+        let s = HeapCode::subtraction(&SubtractionSet::Finite(vec![1, 3, 4])).unwrap();
         assert_eq!(s.to_string(), "0.3033");
         assert_eq!(s.max_parts(), 1);
         assert_eq!("0.8".parse::<HeapCode>().unwrap().max_parts(), 3);

@@ -1,9 +1,10 @@
-//! The take-and-break engine: codes, Grundy sequences, periods, checkpoints.
+//! The take-and-break engine: codes, Grundy sequences, checkpoints (their
+//! periods are proven by [`crate::solve::period`]).
 //!
 //! ```
 //! use grundy::solve::heap::{code::HeapCode, sequence};
 //!
-//! let kayles: HeapCode = "kayles".parse().unwrap();
+//! let kayles: HeapCode = "0.77".parse().unwrap();
 //! assert_eq!(kayles.to_string(), "0.77");
 //! // OEIS A002186: 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, …
 //! assert_eq!(sequence::values(&kayles, 12).unwrap().to_u32(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
@@ -11,7 +12,7 @@
 
 pub mod checkpoint;
 pub mod code;
+pub mod infer;
 pub mod naive;
-pub mod period;
 pub mod sequence;
 pub mod sparse;

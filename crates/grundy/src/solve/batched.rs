@@ -1,4 +1,4 @@
-//! Grundy values of script positions, fast.
+//! The batched engine: Grundy values of script positions, fast.
 //!
 //! The generic [`Searcher`](crate::Searcher) asks a game for the moves of one
 //! position at a time and keeps every position as an owned value. For a
@@ -33,8 +33,8 @@
 
 use rayon::prelude::*;
 
-use super::engine::{Atom, OptionList, Script};
 use crate::game::GameError;
+use crate::games::script::engine::{Atom, OptionList, Script};
 use crate::hash::FxHashMap;
 use crate::nimber::{Mex, Nimber};
 use crate::solve::{Limits, SearchError};
@@ -445,20 +445,20 @@ mod tests {
 
     #[test]
     fn agrees_with_the_generic_search() {
-        let take124 = include_str!("../../../../../examples/take124-or-halve.rhai");
+        let take124 = include_str!("../../../../examples/take124-or-halve.rhai");
         // More roots than one round and one batch, asked out of order.
         let mut roots = heaps(0..20_000);
         roots.reverse();
         agrees_with_search(take124, &roots[..ROOTS_PER_ROUND + 700]);
         agrees_with_search(
-            include_str!("../../../../../examples/kayles.rhai"),
+            include_str!("../../../../examples/kayles.rhai"),
             &heaps(0..90),
         );
         let nim2: Vec<Vec<Atom>> = (0..12)
             .flat_map(|i| (0..12).map(move |j| vec![Atom::Array(vec![i, j].into())]))
             .collect();
         agrees_with_search(
-            include_str!("../../../../../examples/two-heap-nim.rhai"),
+            include_str!("../../../../examples/two-heap-nim.rhai"),
             &nim2,
         );
         // Sums as roots and as options, and the empty sum.
@@ -474,7 +474,7 @@ mod tests {
     fn kayles_values_from_winning_ways() {
         // Winning Ways, chapter 4: Kayles, heaps 0..=11.
         let expected = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6];
-        let s = script(include_str!("../../../../../examples/kayles.rhai"));
+        let s = script(include_str!("../../../../examples/kayles.rhai"));
         let values = AtomSolver::new(&s, Limits::default())
             .values(&heaps(0..12))
             .unwrap();
@@ -505,9 +505,7 @@ mod tests {
 
     #[test]
     fn the_limit_leaves_later_roots_unvalued() {
-        let s = script(include_str!(
-            "../../../../../examples/take124-or-halve.rhai"
-        ));
+        let s = script(include_str!("../../../../examples/take124-or-halve.rhai"));
         let mut solver = AtomSolver::new(&s, Limits::new(ROOTS_PER_ROUND + 10));
         let values = solver
             .values(&heaps(0..3 * ROOTS_PER_ROUND as i64))

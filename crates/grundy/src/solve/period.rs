@@ -1,12 +1,18 @@
-//! Proving that a Grundy sequence is periodic (Guy–Smith), as it is computed.
+//! Periods of Grundy sequences: the one type for a found period
+//! ([`Periodicity`]), the one finder on a slice ([`periodicity`]) and the one
+//! proof watch ([`PeriodWatch`], Guy–Smith), used by the subtraction games,
+//! the take-and-break engine, `grundy pattern` and `grundy period`.
 //!
+//! # The proof
 //! For a finite code whose moves take at most `t` tokens and leave at most
 //! `s` heaps, if `G(n + p) = G(n)` for `n0 ≤ n < s·n0 + (s−1)·p + t`, then it
 //! holds for every `n ≥ n0`: a heap of `n + p` beyond that range leaves
 //! heaps of which one is at least `n0 + p`, and shortening it by `p` gives an
 //! option of `n` of the same value, and back (induction on `n`). With `s = 2`
-//! this is the theorem of Guy and Smith. Grundy's game is not a finite code
-//! (its two heaps must differ), so the theorem does not apply to it.
+//! this is the theorem of Guy and Smith; with `s = 1` (subtraction games) it
+//! says that a window of `t` values that recurs repeats for ever. Grundy's
+//! game is not a finite code (its two heaps must differ), so the theorem
+//! does not apply to it.
 //!
 //! [`PeriodWatch`] looks for a candidate period from time to time (every
 //! period of a suffix at least twice its length, found where the last values
@@ -17,22 +23,90 @@
 //! R. K. Guy, C. A. B. Smith, *The G-values of various games*, Proc.
 //! Cambridge Philos. Soc. 52 (1956); Winning Ways, ch. 4.
 
-use std::fmt::Write;
+use std::fmt;
 
 use serde::Serialize;
 
-use super::code::HeapCode;
-use super::naive::Value;
-use super::sequence::Values;
+use crate::solve::heap::code::HeapCode;
+use crate::solve::heap::sequence::Values;
 
-/// A proven eventual period: `G(n + period) = G(n)` for all `n ≥ preperiod`,
-/// with both numbers least.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// `v(n + period) = v(n) + saltus` for every `n ≥ preperiod`: periodic when
+/// `saltus` is 0, arithmetic-periodic otherwise. Found by [`periodicity`]
+/// (seen in the values given) or proven by [`PeriodWatch`] (for every `n`,
+/// `saltus` 0); both numbers are the least.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Periodicity {
-    /// How many values come before the periodic part.
+    /// Terms before the repetition starts (counted from the first term).
     pub preperiod: usize,
-    /// The period's length.
+    /// The length of the repeating block.
     pub period: usize,
+    /// How much each repetition adds.
+    pub saltus: u64,
+    /// The first repeating block.
+    pub block: Vec<u64>,
+}
+
+impl Periodicity {
+    /// Whether the values repeat exactly (`saltus` 0).
+    pub fn is_periodic(&self) -> bool {
+        self.saltus == 0
+    }
+}
+
+impl fmt::Display for Periodicity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = if self.is_periodic() {
+            "periodic"
+        } else {
+            "arithmetic-periodic"
+        };
+        write!(f, "{kind} with period {}", self.period)?;
+        if !self.is_periodic() {
+            write!(f, " and saltus {}", self.saltus)?;
+        }
+        if self.preperiod > 0 {
+            write!(f, " after a preperiod of {}", self.preperiod)?;
+        } else {
+            f.write_str(" from the start")?;
+        }
+        let block: Vec<String> = self.block.iter().map(u64::to_string).collect();
+        write!(f, ": ({})", block.join(" "))
+    }
+}
+
+/// The shortest period (then the shortest preperiod) that the values show,
+/// with the repeating part seen at least twice in full and at least twice as
+/// long as the preperiod, so that short data do not "repeat" by accident.
+/// Nothing is proven: [`PeriodWatch`] proves periods of codes.
+///
+/// ```
+/// use grundy::pattern::periodicity;
+/// let p = periodicity(&[0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0, 1]).unwrap();
+/// assert_eq!((p.preperiod, p.period, p.saltus), (0, 7, 0));
+/// let a = periodicity(&[0, 0, 1, 1, 2, 2, 3, 3, 4, 4]).unwrap();
+/// assert_eq!((a.period, a.saltus), (2, 1));
+/// ```
+///
+/// # Complexity
+/// `O(len²)` comparisons at worst: each candidate period is checked from the
+/// end, and most fail within a few values.
+pub fn periodicity(values: &[u64]) -> Option<Periodicity> {
+    let len = values.len();
+    (1..=len / 2).find_map(|period| {
+        let saltus = values[len - 1].checked_sub(values[len - 1 - period])?;
+        // The last index where the relation fails fixes the preperiod.
+        let preperiod = (0..len - period)
+            .rev()
+            .find(|&n| values[n].checked_add(saltus) != Some(values[n + period]))
+            .map_or(0, |n| n + 1);
+        let repeating = len - preperiod;
+        (repeating >= 2 * period && 2 * preperiod <= repeating).then(|| Periodicity {
+            preperiod,
+            period,
+            saltus,
+            block: values[preperiod..preperiod + period].to_vec(),
+        })
+    })
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -54,12 +128,19 @@ pub struct PeriodWatch {
 impl PeriodWatch {
     /// A watch for `code`; `None` for Grundy's game, where no theorem applies.
     pub fn new(code: &HeapCode) -> Option<PeriodWatch> {
-        (!code.unequal()).then(|| PeriodWatch {
-            parts: code.max_parts(),
-            take: code.max_take(),
+        (!code.unequal()).then(|| PeriodWatch::with_shape(code.max_parts(), code.max_take()))
+    }
+
+    /// A watch for a finite code whose moves leave at most `parts` heaps and
+    /// take at most `take` tokens (a subtraction set: one heap, its largest
+    /// element).
+    pub fn with_shape(parts: usize, take: usize) -> PeriodWatch {
+        PeriodWatch {
+            parts,
+            take,
             candidate: None,
             next_check: 0,
-        })
+        }
     }
 
     /// How many values the proof of period `p` from `n0` needs.
@@ -78,8 +159,9 @@ impl PeriodWatch {
         }
     }
 
-    /// [`observe`](PeriodWatch::observe) at one width.
-    fn observe_slice<V: Value>(&mut self, g: &[V]) -> Option<Periodicity> {
+    /// [`observe`](PeriodWatch::observe) on values of any width: to call
+    /// with `g` one value longer each time.
+    pub fn observe_slice<V: Copy + Eq + Into<u64>>(&mut self, g: &[V]) -> Option<Periodicity> {
         let n = g.len();
         if let Some(c) = self.candidate {
             if n > c.start + c.period && g[n - 1] != g[n - 1 - c.period] {
@@ -110,7 +192,7 @@ impl PeriodWatch {
     /// `O(n)` comparisons for the scan, plus the length of each stretch
     /// followed back (block comparisons), at most [`FOLLOW_PER_VALUE`]`·n`
     /// in all for the long periods; no memory.
-    fn best_candidate<V: Value>(&self, g: &[V]) -> Option<Candidate> {
+    fn best_candidate<V: Copy + Eq>(&self, g: &[V]) -> Option<Candidate> {
         let n = g.len();
         let mut best: Option<Candidate> = None;
         // Returns how far the stretch was followed back.
@@ -158,7 +240,7 @@ const FOLLOW_PER_VALUE: usize = 16;
 const TAIL: usize = 32;
 
 /// The least `s` with `g[i] == g[i + p]` for every `i` in `s..n − p`.
-fn periodic_from<V: Value>(g: &[V], p: usize) -> usize {
+fn periodic_from<V: Copy + Eq>(g: &[V], p: usize) -> usize {
     const BLOCK: usize = 64;
     let mut i = g.len() - p;
     while i >= BLOCK && g[i - BLOCK..i] == g[i - BLOCK + p..i + p] {
@@ -172,7 +254,7 @@ fn periodic_from<V: Value>(g: &[V], p: usize) -> usize {
 
 /// The distances `p` in `min..=max` at which the last [`TAIL`] values of
 /// `g` occur again earlier, increasing (`min > TAIL`, `2·max ≤ g.len()`).
-fn recurrences<V: Value>(g: &[V], min: usize, max: usize) -> impl Iterator<Item = usize> + '_ {
+fn recurrences<V: Copy + Eq>(g: &[V], min: usize, max: usize) -> impl Iterator<Item = usize> + '_ {
     const BLOCK: usize = 256;
     let n = g.len();
     let tail = &g[n - TAIL..];
@@ -203,7 +285,7 @@ fn recurrences<V: Value>(g: &[V], min: usize, max: usize) -> impl Iterator<Item 
 }
 
 /// The least period and preperiod, given a proven period `p` from `n0`.
-fn least<V: Value>(g: &[V], n0: usize, p: usize) -> Periodicity {
+fn least<V: Copy + Eq + Into<u64>>(g: &[V], n0: usize, p: usize) -> Periodicity {
     let period = (1..=p)
         .filter(|d| p % d == 0)
         .find(|&d| (n0..n0 + p).all(|i| g[i] == g[i + d]))
@@ -215,27 +297,18 @@ fn least<V: Value>(g: &[V], n0: usize, p: usize) -> Periodicity {
     Periodicity {
         preperiod: start,
         period,
+        saltus: 0,
+        block: g[start..start + period].iter().map(|&v| v.into()).collect(),
     }
 }
 
 /// `prefix(period)` notation: `0 0 1 (1 2 0 3)`, eliding values beyond
-/// `max_shown` on each side with `…`.
-pub fn prefix_period(values: &Values, p: Periodicity, max_shown: usize) -> String {
-    match values {
-        Values::Narrow(g) => prefix_period_of(g, p, max_shown),
-        Values::Wide(g) => prefix_period_of(g, p, max_shown),
-    }
-}
-
-fn prefix_period_of<V: Value>(values: &[V], p: Periodicity, max_shown: usize) -> String {
+/// `max_shown` on each side with `…`; `values` holds at least the prefix
+/// and one period.
+pub fn prefix_period<V: fmt::Display>(values: &[V], p: &Periodicity, max_shown: usize) -> String {
     let show = |v: &[V]| {
-        let mut s = String::new();
-        for (i, x) in v.iter().take(max_shown).enumerate() {
-            if i > 0 {
-                s.push(' ');
-            }
-            let _ = write!(s, "{x}");
-        }
+        let words: Vec<String> = v.iter().take(max_shown).map(ToString::to_string).collect();
+        let mut s = words.join(" ");
         if v.len() > max_shown {
             s.push_str(" …");
         }
@@ -291,13 +364,8 @@ mod tests {
             }
         };
         let (p, at) = run(&mut watch(2, 3), &seq, 1000).unwrap();
-        assert_eq!(
-            p,
-            Periodicity {
-                preperiod: 4,
-                period: 5
-            }
-        );
+        assert_eq!((p.preperiod, p.period, p.saltus), (4, 5, 0));
+        assert_eq!(p.block, [1, 2, 3, 1, 4]);
         // The proof is complete at 2·4 + 2·5 + 3 = 21 values, not later.
         assert_eq!(at, 21);
     }
@@ -312,14 +380,9 @@ mod tests {
             _ => [1u16, 5][(i - 3) % 2],
         };
         let (p, _) = run(&mut watch(2, 1), &seq, 200).unwrap();
-        assert_eq!(
-            p,
-            Periodicity {
-                preperiod: 2,
-                period: 2
-            }
-        );
-        let shown = prefix_period(&Values::Narrow((0..10).map(seq).collect()), p, 10);
+        assert_eq!((p.preperiod, p.period), (2, 2));
+        let values: Vec<u16> = (0..10).map(seq).collect();
+        let shown = prefix_period(&values, &p, 10);
         assert_eq!(shown, "8 8 (5 1)");
     }
 
@@ -371,6 +434,43 @@ mod tests {
         }
         let c = watch(2, 3).best_candidate(&g).unwrap();
         assert_eq!((c.start, c.period), (400_000 - 40, 40));
+    }
+
+    #[test]
+    fn a_subtraction_game_is_proven_once_a_window_of_its_largest_take_recurs() {
+        // S = {2, 3}: G = 0 0 1 1 2 0 0 1 1 2 … by the mex rule, by hand:
+        // period 5 from 0; one heap left, at most 3 taken.
+        let seq = |i: usize| [0u16, 0, 1, 1, 2][i % 5];
+        let (p, at) = run(&mut watch(1, 3), &seq, 100).unwrap();
+        assert_eq!(
+            (p.preperiod, p.period, p.block.as_slice()),
+            (0, 5, &[0, 0, 1, 1, 2][..])
+        );
+        // Needed: 0 + 5 + 3 = 8 values, but after the first value a
+        // candidate is looked for 16 values later.
+        assert_eq!(at, 17);
+    }
+
+    #[test]
+    fn finds_preperiods_and_saltus() {
+        let p = periodicity(&[5, 9, 0, 1, 2, 0, 1, 2, 0, 1, 2]).unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus), (2, 3, 0));
+        assert_eq!(p.block, [0, 1, 2]);
+        let n: Vec<u64> = (0..20).collect();
+        let p = periodicity(&n).unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus), (0, 1, 1));
+        assert_eq!(
+            p.to_string(),
+            "arithmetic-periodic with period 1 and saltus 1 from the start: (0)"
+        );
+    }
+
+    #[test]
+    fn refuses_what_is_not_seen_twice() {
+        assert_eq!(periodicity(&[0, 1, 2, 0, 1]), None);
+        assert_eq!(periodicity(&[3]), None);
+        assert_eq!(periodicity(&[]), None);
+        assert_eq!(periodicity(&[4, 3, 2, 1, 0, 0]), None);
     }
 
     #[test]

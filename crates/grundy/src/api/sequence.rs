@@ -1,0 +1,408 @@
+//! Grundy sequences `G(0), …, G(len − 1)` of any game whose positions are
+//! one number: take-and-break codes, their names and `subtraction:S` on the
+//! take-and-break engine, any other catalog game (`nim`, `bash:3`,
+//! `script:FILE`) through the catalog.
+//!
+//! Long engine runs report progress and save checkpoints through the
+//! [`Hooks`] the caller passes: the caller reads a checkpoint's bytes and
+//! says where a new one goes; nothing here opens a file or prints.
+//!
+//! ```
+//! use grundy::api::sequence::{sequence, Hooks, SequenceOptions};
+//!
+//! let s = sequence(&"0.07".into(), 10, &SequenceOptions::default(), Hooks::default()).unwrap();
+//! assert_eq!(serde_json::to_string(&s).unwrap(), r#"{"rule":"0.07","values":[0,0,1,1,2,0,3,1,1,0]}"#);
+//! let nim = sequence(&"nim".into(), 4, &SequenceOptions::default(), Hooks::default()).unwrap();
+//! assert_eq!(nim.values.to_u64(), [0, 1, 2, 3]);
+//! ```
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::api::Error;
+use crate::catalog::erased::AnyGame;
+use crate::catalog::{self, CatalogError, Spec};
+use crate::games::octal;
+use crate::games::subtraction::SubtractionSet;
+use crate::solve::heap::checkpoint;
+use crate::solve::heap::code::HeapCode;
+use crate::solve::heap::sequence::{self as engine, Sequence};
+use crate::solve::period::{PeriodWatch, Periodicity};
+use crate::solve::Limits;
+
+pub use crate::solve::heap::sequence::Method;
+
+/// How often (in values) the engine reports progress and may save.
+pub const REPORT_EVERY: usize = 1 << 14;
+
+/// How a sequence is computed.
+#[derive(Clone, Debug)]
+pub struct SequenceOptions {
+    /// The take-and-break engine's algorithm.
+    pub method: Method,
+    /// The search bound for games valued through the catalog.
+    pub limits: Limits,
+    /// The least time between two checkpoint saves of an engine run.
+    pub checkpoint_every: Duration,
+}
+
+impl Default for SequenceOptions {
+    fn default() -> Self {
+        SequenceOptions {
+            method: Method::Auto,
+            limits: Limits::default(),
+            checkpoint_every: Duration::from_secs(60),
+        }
+    }
+}
+
+/// Where an engine run stands, reported every [`REPORT_EVERY`] values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Values known.
+    pub done: usize,
+    /// Values asked for.
+    pub total: usize,
+    /// Values computed per second in this run (resumed ones not counted).
+    pub rate: f64,
+    /// The largest value so far.
+    pub largest: u64,
+    /// The first heap with the largest value.
+    pub largest_at: usize,
+    /// Heaps with a rare value (0 when the rare/common split is off).
+    pub rare: usize,
+}
+
+/// What an engine run tells its caller as it goes.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Event {
+    /// The run goes on from a checkpoint holding this many values.
+    Resumed {
+        /// Values read back.
+        values: usize,
+    },
+    /// The run's progress.
+    Progress(Progress),
+}
+
+/// A checkpoint ready to be saved: the caller writes it where it likes.
+pub struct Checkpoint<'a> {
+    code: &'a HeapCode,
+    values: &'a engine::Values,
+}
+
+impl Checkpoint<'_> {
+    /// Writes the checkpoint (a text header, then the values), a piece at
+    /// a time; the bytes are those that [`Hooks::resume`] reads back.
+    ///
+    /// # Errors
+    /// What `out` reports.
+    pub fn write_to(&self, out: &mut dyn io::Write) -> io::Result<()> {
+        let mut out = out;
+        checkpoint::write(&mut out, self.code, self.values)
+    }
+
+    /// How many values it holds.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether it holds no value.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+}
+
+/// A save function: called with each checkpoint to keep.
+pub type Save<'a> = &'a mut dyn FnMut(&Checkpoint<'_>) -> io::Result<()>;
+
+/// What the caller passes to a long run; the default is a quiet run that
+/// starts afresh and saves nothing.
+#[derive(Default)]
+pub struct Hooks<'a> {
+    /// Called with each [`Event`].
+    pub events: Option<&'a mut dyn FnMut(&Event)>,
+    /// The bytes of a checkpoint to resume from (take-and-break rules only).
+    pub resume: Option<&'a [u8]>,
+    /// Where to save checkpoints: every
+    /// [`checkpoint_every`](SequenceOptions::checkpoint_every), and at the end.
+    pub save: Option<Save<'a>>,
+}
+
+impl Hooks<'_> {
+    fn event(&mut self, e: &Event) {
+        if let Some(f) = self.events.as_mut() {
+            f(e);
+        }
+    }
+
+    fn save(&mut self, seq: &Sequence) -> Result<(), Error> {
+        let Some(save) = self.save.as_mut() else {
+            return Ok(());
+        };
+        let c = Checkpoint {
+            code: seq.code(),
+            values: seq.values(),
+        };
+        save(&c).map_err(|e| Error::Save {
+            reason: e.to_string(),
+        })
+    }
+}
+
+/// The values of a sequence at the narrowest width that holds them; JSON
+/// writes each as a plain array of numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Values {
+    /// Every value below 2^16 − 1 (the engine's fast path).
+    Narrow(Vec<u16>),
+    /// Values below 2^32 − 1 (the engine's wide path).
+    Wide(Vec<u32>),
+    /// Values of a catalog game.
+    Catalog(Vec<u64>),
+}
+
+impl Values {
+    /// How many values.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::Narrow(g) => g.len(),
+            Values::Wide(g) => g.len(),
+            Values::Catalog(g) => g.len(),
+        }
+    }
+
+    /// Whether there is no value.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The values as 64-bit numbers (a copy).
+    pub fn to_u64(&self) -> Vec<u64> {
+        match self {
+            Values::Narrow(g) => g.iter().map(|&v| u64::from(v)).collect(),
+            Values::Wide(g) => g.iter().map(|&v| u64::from(v)).collect(),
+            Values::Catalog(g) => g.clone(),
+        }
+    }
+
+    /// The values as text, separated by spaces.
+    pub fn words(&self) -> String {
+        fn join<T: ToString>(g: &[T]) -> String {
+            g.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+        match self {
+            Values::Narrow(g) => join(g),
+            Values::Wide(g) => join(g),
+            Values::Catalog(g) => join(g),
+        }
+    }
+
+    fn from_engine(values: engine::Values, len: usize) -> Values {
+        match values {
+            engine::Values::Narrow(mut g) => {
+                g.truncate(len);
+                Values::Narrow(g)
+            }
+            engine::Values::Wide(mut g) => {
+                g.truncate(len);
+                Values::Wide(g)
+            }
+        }
+    }
+}
+
+/// A sequence: `{"rule": ..., "values": [...]}` in JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SequenceResult {
+    /// The rule: the canonical code on the engine (`0.77` for `kayles`),
+    /// the game's name through the catalog.
+    pub rule: String,
+    /// `G(0), …, G(len − 1)`.
+    pub values: Values,
+}
+
+impl SequenceResult {
+    /// The Fletcher-32 checksum of the values, as `ogsolve` prints it.
+    ///
+    /// # Errors
+    /// [`Error::ChecksumRange`] for a value of 2^32 or more, where the
+    /// checksum is not defined.
+    pub fn checksum(&self) -> Result<u32, Error> {
+        match &self.values {
+            Values::Narrow(g) => Ok(checkpoint::checksum(g)),
+            Values::Wide(g) => Ok(checkpoint::checksum(g)),
+            Values::Catalog(g) => {
+                let narrow: Vec<u32> = g
+                    .iter()
+                    .enumerate()
+                    .map(|(n, &v)| {
+                        u32::try_from(v).map_err(|_| Error::ChecksumRange { n, value: v })
+                    })
+                    .collect::<Result<_, _>>()?;
+                Ok(checkpoint::checksum(&narrow))
+            }
+        }
+    }
+}
+
+/// `G(0), …, G(len − 1)` of `rule`: a take-and-break code, a name
+/// (`kayles`), `subtraction:S`, or a catalog game whose positions are one
+/// number.
+///
+/// # Errors
+/// A rule that is neither ([`Error::NotARule`], [`Error::NotOneNumber`],
+/// [`Error::Catalog`]); a checkpoint of another rule or damaged; a value
+/// past 32 bits on the engine; a value too large to search
+/// ([`Error::Unsearched`]); a failed save ([`Error::Save`]).
+pub fn sequence(
+    rule: &Spec,
+    len: usize,
+    options: &SequenceOptions,
+    mut hooks: Hooks<'_>,
+) -> Result<SequenceResult, Error> {
+    match Rule::resolve(rule)? {
+        Rule::Engine(code) => {
+            let (seq, _) = run_engine(&code, len, options, &mut hooks, None)?;
+            Ok(SequenceResult {
+                rule: code.to_string(),
+                values: Values::from_engine(seq.into_values(), len),
+            })
+        }
+        Rule::Catalog { game, template } => Ok(SequenceResult {
+            rule: game.name(),
+            values: Values::Catalog(catalog_values(
+                game.as_ref(),
+                template,
+                len,
+                options.limits,
+            )?),
+        }),
+    }
+}
+
+/// A one-number rule, resolved to the place its values come from.
+pub(crate) enum Rule {
+    /// A take-and-break code, on the engine.
+    Engine(HeapCode),
+    /// A catalog game, with its one-number position template.
+    Catalog {
+        game: Box<dyn AnyGame>,
+        template: &'static str,
+    },
+}
+
+impl Rule {
+    /// Codes, names and `subtraction:S` go to the engine, anything else to
+    /// the catalog (which also reports what is wrong with a bad set).
+    pub(crate) fn resolve(spec: &Spec) -> Result<Rule, Error> {
+        let text = spec.to_string();
+        let text = text.as_str();
+        let code = match text.strip_prefix("subtraction:") {
+            Some(set) => SubtractionSet::parse(set)
+                .ok()
+                .and_then(|s| HeapCode::subtraction(&s).ok())
+                .ok_or(None),
+            None => octal::code(text).map_err(Some),
+        };
+        let code_error = match code {
+            Ok(code) => return Ok(Rule::Engine(code)),
+            Err(e) => e,
+        };
+        let game = match spec.build() {
+            Ok(g) => g,
+            Err(CatalogError::Unknown { .. }) => {
+                return Err(Error::NotARule {
+                    rule: text.to_string(),
+                    reason: code_error.map_or_else(String::new, |e| e.to_string()),
+                })
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let name = spec.name.clone();
+        let template = catalog::entry(&name)
+            .and_then(|e| e.sequence_position)
+            .ok_or(Error::NotOneNumber { game: name })?;
+        Ok(Rule::Catalog { game, template })
+    }
+}
+
+/// `G(0..len)` of a catalog game, through [`AnyGame::values`].
+pub(crate) fn catalog_values(
+    game: &dyn AnyGame,
+    template: &str,
+    len: usize,
+    limits: Limits,
+) -> Result<Vec<u64>, Error> {
+    let mut positions = (0..len as u64).map(|n| catalog::position_words(template, n, 0, 0));
+    let values = game.values(&mut positions, limits)?;
+    values
+        .into_iter()
+        .enumerate()
+        .map(|(n, v)| v.map(|v| v.0).ok_or(Error::Unsearched { n }))
+        .collect()
+}
+
+/// Computes at least `len` values of `code` (fewer if `watch` proves a
+/// period first), resuming from and saving checkpoints through `hooks`.
+pub(crate) fn run_engine(
+    code: &HeapCode,
+    len: usize,
+    options: &SequenceOptions,
+    hooks: &mut Hooks<'_>,
+    mut watch: Option<&mut PeriodWatch>,
+) -> Result<(Sequence, Option<Periodicity>), Error> {
+    let mut seq = match hooks.resume {
+        Some(bytes) => {
+            let values = checkpoint::decode(code, bytes)?;
+            hooks.event(&Event::Resumed {
+                values: values.len(),
+            });
+            Sequence::resume(code.clone(), options.method, values)
+        }
+        None => Sequence::new(code.clone(), options.method),
+    };
+    let (start, done_before) = (Instant::now(), seq.len());
+    let mut saved = Instant::now();
+    if let (Some(w), false) = (watch.as_deref_mut(), seq.is_empty()) {
+        if let Some(p) = w.observe(seq.values()) {
+            return Ok((seq, Some(p)));
+        }
+    }
+    while seq.len() < len {
+        seq.push()?;
+        if let Some(p) = watch.as_deref_mut().and_then(|w| w.observe(seq.values())) {
+            hooks.save(&seq)?;
+            return Ok((seq, Some(p)));
+        }
+        if seq.len() % REPORT_EVERY == 0 {
+            hooks.event(&Event::Progress(progress(&seq, len, start, done_before)));
+            if saved.elapsed() >= options.checkpoint_every {
+                hooks.save(&seq)?;
+                saved = Instant::now();
+            }
+        }
+    }
+    hooks.save(&seq)?;
+    Ok((seq, None))
+}
+
+fn progress(seq: &Sequence, total: usize, start: Instant, before: usize) -> Progress {
+    let rate = (seq.len() - before) as f64 / start.elapsed().as_secs_f64().max(1e-9);
+    let (largest, largest_at) = seq.largest();
+    Progress {
+        done: seq.len(),
+        total,
+        rate,
+        largest: u64::from(largest),
+        largest_at,
+        rare: seq.rare_count(),
+    }
+}
