@@ -97,15 +97,13 @@ pub fn run() -> anyhow::Result<ExitCode> {
 fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     match e.kind() {
-        ErrorKind::DisplayHelp
-        | ErrorKind::DisplayVersion
-        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();
-            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            }
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprintln!("grundy: {}", missing_command(&e.render().to_string()));
+            ExitCode::from(2)
         }
         _ => {
             // clap puts details (the missing argument's name) on lines of their
@@ -125,6 +123,32 @@ fn usage_error(e: clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// One line for a command given without its subcommand, from clap's help
+/// text: which command, its subcommands, and where the help is.
+fn missing_command(help: &str) -> String {
+    let usage = help
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Usage:"))
+        .unwrap_or("grundy");
+    let path: Vec<&str> = usage
+        .split_whitespace()
+        .take_while(|w| !w.starts_with('<') && !w.starts_with('['))
+        .collect();
+    let path = path.join(" ");
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| l.trim() != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .collect();
+    format!(
+        "`{path}` needs a command: {}; `{path} --help` says what each does",
+        commands.join(", ")
+    )
 }
 
 fn first_line(text: &str) -> &str {

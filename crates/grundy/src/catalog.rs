@@ -306,6 +306,46 @@ mod tests {
         }
     }
 
+    /// Every position a move leads to prints as words its game parses back
+    /// to the same position: the `to` of an analysis can be typed again.
+    #[test]
+    fn positions_after_moves_parse_back() {
+        let small = crate::AnalyzeOptions {
+            all_moves: true,
+            limits: crate::Limits::new(20_000),
+            ..Default::default()
+        };
+        let mut checked = 0;
+        for e in ENTRIES {
+            let mut words = e.example.split_whitespace();
+            let mut spec = Spec::from(words.next().unwrap());
+            if let (true, Some(path)) = (e.parameter_is_file, &spec.param) {
+                let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+                let text = std::fs::read_to_string(format!("{root}{path}")).unwrap();
+                spec.files = spec.files.with(path, &text);
+            }
+            let game = spec.build().unwrap();
+            let mut frontier = vec![game.parse(&words.collect::<Vec<_>>()).unwrap()];
+            // The example and the positions two moves on, down to the end of the game.
+            for _ in 0..20 {
+                let Some(p) = frontier.pop() else { break };
+                let Ok(a) = p.analyze(&small) else { continue };
+                for m in a.all_moves.unwrap_or_default() {
+                    let words: Vec<&str> = m.to.split_whitespace().collect();
+                    let back = game.parse(&words).unwrap_or_else(|err| {
+                        panic!("{}: `{}` does not parse back: {err}", e.name, m.to)
+                    });
+                    assert_eq!(back.to_string(), m.to, "{}", e.name);
+                    checked += 1;
+                    if frontier.len() < 4 {
+                        frontier.push(back);
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
+
     #[test]
     fn unknown_names_get_suggestions() {
         let Err(CatalogError::Unknown { suggestion, .. }) = game("nmi") else {

@@ -101,7 +101,7 @@ impl<W: Write> Session<'_, W> {
         let a = self.analysis(p, false)?;
         let within = a
             .remoteness
-            .map(|r| format!(" in {r} moves"))
+            .map(|r| format!(" in {}", count(r)))
             .unwrap_or_default();
         writeln!(self.out, "\nPosition: {p}")?;
         match a.outcome {
@@ -138,14 +138,35 @@ impl<W: Write> Session<'_, W> {
         }
     }
 
+    /// Every move, numbered, with what it is worth to the mover (as
+    /// Gamesman shows it): a win or a loss against perfect play, and in how
+    /// many moves where search found it.
     fn show_moves(&mut self, p: &dyn AnyPosition) -> anyhow::Result<()> {
-        match p.move_names() {
-            Ok(names) => {
-                for (i, n) in names.iter().enumerate() {
-                    writeln!(self.out, "  {:>3}. {n}", i + 1)?;
-                }
+        let all = match self.analysis(p, true) {
+            Ok(a) => a.all_moves.unwrap_or_default(),
+            Err(e) => {
+                writeln!(self.out, "{e}; type a move such as the hint's")?;
+                return Ok(());
             }
-            Err(e) => writeln!(self.out, "{e}; type a move such as the hint's")?,
+        };
+        let width = all.iter().map(|m| m.mv.len()).max().unwrap_or(0);
+        for (i, m) in all.iter().enumerate() {
+            // The outcome is the next player's: a P-position after the move is a win for the mover.
+            let value = match (m.outcome, m.remoteness) {
+                (Some(Outcome::Previous), Some(0)) => "wins: the last move".to_string(),
+                (Some(Outcome::Previous), Some(r)) => format!("wins, {r} more {}", plural(r)),
+                (Some(Outcome::Next), Some(r)) => format!("loses, {r} more {}", plural(r)),
+                (Some(Outcome::Previous), None) => "wins".to_string(),
+                (Some(Outcome::Next), None) => "loses".to_string(),
+                (None, _) => "value unknown".to_string(),
+            };
+            writeln!(
+                self.out,
+                "  {:>3}. {:<width$}  -> {}   ({value})",
+                i + 1,
+                m.mv,
+                m.to
+            )?;
         }
         Ok(())
     }
@@ -175,5 +196,18 @@ impl<W: Write> Session<'_, W> {
             reply.choice.mv, reply.position
         )?;
         Ok(Some(reply.position))
+    }
+}
+
+/// `1 move`, `3 moves`.
+fn count(moves: u32) -> String {
+    format!("{moves} {}", plural(moves))
+}
+
+fn plural(moves: u32) -> &'static str {
+    if moves == 1 {
+        "move"
+    } else {
+        "moves"
     }
 }

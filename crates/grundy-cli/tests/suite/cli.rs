@@ -251,3 +251,71 @@ fn a_sum_says_whether_its_winning_moves_are_all_of_them() {
     assert!(v["remoteness"].is_null());
     assert!(!v["winning_moves"].as_array().unwrap().is_empty());
 }
+
+#[test]
+fn a_command_without_its_subcommand_is_one_line_naming_them() {
+    for (args, needs) in [
+        (&[][..], "`grundy` needs a command: list, analyze,"),
+        (
+            &["formula"][..],
+            "`grundy formula` needs a command: check, guess;",
+        ),
+        (
+            &["nimber"][..],
+            "`grundy nimber` needs a command: add, mul, inv, div;",
+        ),
+    ] {
+        let out = grundy().args(args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needs), "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_code_with_more_than_a_digit_before_its_point_says_so() {
+    for code in ["octal:10.7", "octal:-0.7"] {
+        let out = grundy().args(["analyze", code, "3"]).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(err.contains("before its point, where one digit"), "{err}");
+    }
+}
+
+#[test]
+fn play_lists_each_move_with_its_value_for_the_mover() {
+    // Nim 1 2 (Bouton): only heap 2: take 1, to 1 1, wins, and the game
+    // then lasts two more moves; the others leave one heap, taken at once.
+    let out = grundy()
+        .args(["play", "nim", "1", "2"])
+        .write_stdin("moves\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("you should win in 3 moves"), "{text}");
+    assert!(
+        text.contains("1. heap 1: take 1  -> 0 2   (loses, 1 more move)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2. heap 2: take 1  -> 1 1   (wins, 2 more moves)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("3. heap 2: take 2  -> 1 0   (loses, 1 more move)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_emptied_row_of_ends_is_written_so_that_it_parses_back() {
+    let a = json(&["analyze", "--json", "ends", "3"]);
+    assert_eq!(a["winning_moves"][0]["to"], "empty");
+    let back = json(&["analyze", "--json", "ends", "empty"]);
+    assert_eq!(
+        (back["outcome"].as_str(), back["remoteness"].as_u64()),
+        (Some("P"), Some(0))
+    );
+}

@@ -156,8 +156,15 @@ fn extend(x: u64, l: u64, r: u64) -> u64 {
     }
 }
 
+/// How a row with no piles left is written.
+pub const EMPTY: &str = "empty";
+
 impl fmt::Display for Ends {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.piles.is_empty() {
+            // A word, not nothing: the text of a position must parse back.
+            return f.write_str(EMPTY);
+        }
         let words: Vec<String> = self.piles.iter().map(u64::to_string).collect();
         f.write_str(&words.join(" "))
     }
@@ -279,8 +286,13 @@ impl Rules for EndsRules {
     fn parse_position(&self, words: &[&str]) -> Result<Ends, ParseError> {
         if words.is_empty() {
             return Err(ParseError::Empty {
-                hint: "write the piles left to right, as in `ends 3 1 9 4`".into(),
+                hint: format!(
+                    "write the piles left to right, as in `ends 3 1 9 4`, or `{EMPTY}` for none"
+                ),
             });
+        }
+        if words == [EMPTY] {
+            return Ends::new(Vec::new());
         }
         let piles = words
             .iter()

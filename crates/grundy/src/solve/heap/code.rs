@@ -47,6 +47,14 @@ pub enum ParseCodeError {
         /// The code given.
         code: String,
     },
+    /// More than one digit before the point, or a sign.
+    #[error("`{code}` has `{head}` before its point, where one digit (0, 4, 8 or C) or none goes, as in `0.137`, `4.4` or `.6`")]
+    Head {
+        /// The code given.
+        code: String,
+        /// What stands before the point.
+        head: String,
+    },
     /// A digit before the point other than 0, 4, 8, C.
     #[error("the digit `{digit}` before the point of `{code}` must be 0, 4, 8 or C (splitting without taking)")]
     BadLeading {
@@ -174,7 +182,12 @@ fn parse_digits(text: &str, code: &str) -> Result<HeapCode, ParseCodeError> {
     let lead = match head {
         "" => 0,
         h if h.chars().count() == 1 => digit(h.chars().next().unwrap_or('0'))?,
-        _ => return Err(ParseCodeError::Points { code: text.into() }),
+        h => {
+            return Err(ParseCodeError::Head {
+                code: text.into(),
+                head: h.into(),
+            })
+        }
     };
     if lead & 3 != 0 {
         return Err(ParseCodeError::BadLeading {
@@ -229,6 +242,28 @@ mod tests {
         ] {
             assert_eq!(text.parse::<HeapCode>().unwrap().to_string(), canon);
         }
+    }
+
+    #[test]
+    fn what_stands_before_the_point_is_named() {
+        for (code, head) in [("10.7", "10"), ("-0.7", "-0")] {
+            let err = code.parse::<HeapCode>().unwrap_err();
+            assert_eq!(
+                err,
+                ParseCodeError::Head {
+                    code: code.into(),
+                    head: head.into()
+                }
+            );
+            assert!(
+                err.to_string().contains("one digit (0, 4, 8 or C) or none"),
+                "{err}"
+            );
+        }
+        assert!(matches!(
+            "0.1.2".parse::<HeapCode>(),
+            Err(ParseCodeError::Points { .. })
+        ));
     }
 
     #[test]
