@@ -73,6 +73,14 @@ pub trait HeapSolution: HeapRule {
             .collect()
     }
 
+    /// Whether [`moves_to`](HeapSolution::moves_to) lists every move of a
+    /// heap of `n` to its target (the default), or only the first it finds,
+    /// for a heap with too many moves to look through.
+    fn lists_every_move_to(&self, n: u64) -> bool {
+        let _ = n;
+        true
+    }
+
     /// Facts about the rule for people to read (e.g. its period).
     fn rule_details(&self) -> Vec<(String, String)> {
         Vec::new()
@@ -288,6 +296,10 @@ impl<R: HeapSolution> Solution for Heaps<R> {
                 .map(|(i, mv)| HeapMove { heap: i + 1, mv })
                 .collect(),
         )
+    }
+
+    fn lists_every_move_to_value(&self) -> bool {
+        self.heaps.iter().all(|&n| self.rule.lists_every_move_to(n))
     }
 
     fn misere_outcome(&self) -> Option<Outcome> {

@@ -186,17 +186,40 @@ impl OctalRule {
     }
 
     /// Every split of `r` tokens into `parts` non-empty heaps (sorted), as the rule allows.
-    fn splits(&self, r: u64, parts: usize) -> Vec<Vec<u64>> {
-        let lo_b = |a: u64| if self.code.unequal() { a + 1 } else { a };
+    /// The ways to split `r` tokens into `parts` non-empty heaps (unequal
+    /// ones for Grundy's game), smallest first, one at a time: a heap of
+    /// 10^13 has more splits than memory holds.
+    fn splits(&self, r: u64, parts: usize) -> Box<dyn Iterator<Item = Vec<u64>> + '_> {
+        let unequal = self.code.unequal();
         match parts {
-            2 => (1..=r / 2)
-                .filter(|&a| lo_b(a) <= r - a)
-                .map(|a| vec![a, r - a])
-                .collect(),
-            _ => (1..=r / 3)
-                .flat_map(|a| (a..=(r - a) / 2).map(move |b| vec![a, b, r - a - b]))
-                .collect(),
+            2 => Box::new(
+                (1..=r / 2)
+                    .filter(move |&a| !unequal || a < r - a)
+                    .map(move |a| vec![a, r - a]),
+            ),
+            _ => Box::new(
+                (1..=r / 3)
+                    .flat_map(move |a| (a..=(r - a) / 2).map(move |b| vec![a, b, r - a - b])),
+            ),
         }
+    }
+
+    /// Every move from a heap of `n`, one at a time.
+    fn move_iter(&self, n: u64) -> impl Iterator<Item = TakeBreak> + '_ {
+        self.digits(n).flat_map(move |(k, d)| {
+            let r = n - k;
+            let plain = k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0));
+            let take = plain.then_some(TakeBreak {
+                take: k,
+                parts: Vec::new(),
+            });
+            let splits = [(4, 2), (8, 3)]
+                .into_iter()
+                .filter(move |&(bit, _)| d & bit != 0)
+                .flat_map(move |(_, parts)| self.splits(r, parts))
+                .map(move |p| TakeBreak { take: k, parts: p });
+            take.into_iter().chain(splits)
+        })
     }
 
     fn digits(&self, n: u64) -> impl Iterator<Item = (u64, u8)> + '_ {
@@ -217,23 +240,7 @@ impl HeapRule for OctalRule {
     }
 
     fn heap_moves(&self, n: u64) -> Vec<TakeBreak> {
-        let mut moves = Vec::new();
-        for (k, d) in self.digits(n) {
-            let r = n - k;
-            if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
-                moves.push(TakeBreak {
-                    take: k,
-                    parts: Vec::new(),
-                });
-            }
-            for (bit, parts) in [(4, 2), (8, 3)] {
-                if d & bit != 0 {
-                    let all = self.splits(r, parts);
-                    moves.extend(all.into_iter().map(|p| TakeBreak { take: k, parts: p }));
-                }
-            }
-        }
-        moves
+        self.move_iter(n).collect()
     }
 
     fn after(&self, n: u64, m: &TakeBreak) -> Vec<u64> {
@@ -312,9 +319,29 @@ impl HeapRule for OctalRule {
     }
 }
 
+/// The most moves of one heap looked through for moves to a value: a heap
+/// of 10^13 tokens has trillions of splits. Beyond it the moves found are
+/// listed as some of them, not all.
+pub const MOVES_SCANNED: u128 = 1 << 16;
+
 impl HeapSolution for OctalRule {
     fn heap_grundy(&self, n: u64) -> Nimber {
         Nimber(u64::from(self.value(n)))
+    }
+
+    fn moves_to(&self, n: u64, target: Nimber) -> Vec<TakeBreak> {
+        let scanned = usize::try_from(MOVES_SCANNED).unwrap_or(usize::MAX);
+        self.move_iter(n)
+            .take(scanned)
+            .filter(|m| {
+                let after = self.after(n, m);
+                after.iter().map(|&h| self.heap_grundy(h)).sum::<Nimber>() == target
+            })
+            .collect()
+    }
+
+    fn lists_every_move_to(&self, n: u64) -> bool {
+        self.heap_move_count(n) <= MOVES_SCANNED
     }
 
     fn rule_details(&self) -> Vec<(String, String)> {
@@ -577,6 +604,23 @@ mod tests {
                 .unwrap();
             assert_eq!(after.grundy, Some(0), "{}", m.mv);
         }
+    }
+
+    #[test]
+    fn a_heap_with_trillions_of_splits_lists_some_winning_moves_and_says_so() {
+        // Kayles, 0.77, has period 12 from 71 (Guy and Smith 1956): G(n) for
+        // n = 12345678901234 ≡ 10 (mod 12) is 2, and splitting it into 1 and
+        // n − 2 ≡ 8 (value 1) leaves 1 ⊕ 1 = 0.
+        let g = crate::catalog::game("kayles").unwrap();
+        let a = g
+            .parse(&["12345678901234"])
+            .unwrap()
+            .analyze(&AnalyzeOptions::default())
+            .unwrap();
+        assert_eq!((a.outcome, a.grundy), (Outcome::Next, Some(2)));
+        assert!(!a.winning_moves_complete);
+        assert!(a.winning_moves.len() as u128 <= MOVES_SCANNED);
+        assert_eq!(a.winning_moves[0].to, "1 12345678901232");
     }
 
     #[test]
