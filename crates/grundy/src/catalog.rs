@@ -25,6 +25,10 @@ pub type Build = fn(&Spec) -> Result<Box<dyn AnyGame>, ParseError>;
 pub struct VerifyPlan {
     /// The default size N.
     pub size: u64,
+    /// The largest N accepted: the positions checked grow fast with N
+    /// (every graph on N vertices, every heap triple), and a size beyond
+    /// this one is refused before any position is made.
+    pub max_size: u64,
     /// What "every position up to N" means for this game.
     pub meaning: &'static str,
     /// The instances checked (with parameters), e.g. `subtraction:1,3,4`.

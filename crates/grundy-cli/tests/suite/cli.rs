@@ -319,3 +319,21 @@ fn an_emptied_row_of_ends_is_written_so_that_it_parses_back() {
         (Some("P"), Some(0))
     );
 }
+
+#[test]
+fn verify_past_a_games_limit_is_one_line_and_exit_2() {
+    for (game, n) in [
+        ("nim", "1000000000000"),
+        ("geography", "8"),
+        ("kayles", "100000"),
+    ] {
+        let out = grundy()
+            .args(["verify", game, "--up-to", n])
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{game}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("is refused: the limit is"), "{err}");
+    }
+}

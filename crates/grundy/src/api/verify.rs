@@ -64,7 +64,10 @@ pub struct Report {
 /// `nim`). `up_to` replaces each game's default size.
 ///
 /// # Errors
-/// [`Error::Catalog`] for an unknown game or a bad parameter.
+/// [`Error::Catalog`] for an unknown game or a bad parameter;
+/// [`Error::TooLarge`] for an `up_to` beyond a game's
+/// [`max_size`](crate::catalog::VerifyPlan::max_size), refused before any
+/// position is made.
 ///
 /// ```
 /// use grundy::api::verify::jobs;
@@ -73,6 +76,25 @@ pub struct Report {
 /// assert_eq!(jobs(Some("bash:4"), None).unwrap().len(), 1);
 /// ```
 pub fn jobs(game: Option<&str>, up_to: Option<u64>) -> Result<Vec<Job>, Error> {
+    let jobs = listed(game, up_to)?;
+    for job in &jobs {
+        let plan = Spec::from(job.spec.as_str()).entry()?.verify;
+        if job.size > plan.max_size {
+            return Err(Error::TooLarge {
+                what: format!("verify {} with N", job.spec),
+                asked: job.size.to_string(),
+                limit: plan.max_size.to_string(),
+                fix: format!(
+                    "N counts {}, and the positions grow fast with it; choose a smaller --up-to",
+                    plan.meaning
+                ),
+            });
+        }
+    }
+    Ok(jobs)
+}
+
+fn listed(game: Option<&str>, up_to: Option<u64>) -> Result<Vec<Job>, Error> {
     let job = |spec: &str, e: &Entry| Job {
         spec: spec.to_string(),
         size: up_to.unwrap_or(e.verify.size),
@@ -143,6 +165,26 @@ mod tests {
     use super::*;
     use crate::catalog::CatalogError;
     use crate::solve::SearchError;
+
+    #[test]
+    fn sizes_past_a_games_limit_are_refused_before_any_position_is_made() {
+        for (game, n) in [
+            ("nim", 1_000_000_000_000),
+            ("geography", 8),
+            ("kayles", 100_000),
+        ] {
+            let err = jobs(Some(game), Some(n)).unwrap_err();
+            assert!(matches!(err, Error::TooLarge { .. }), "{game}: {err}");
+            assert_eq!(err.kind(), crate::api::ErrorKind::Limit);
+        }
+        let plan = Spec::from("geography").entry().unwrap().verify;
+        assert_eq!(
+            jobs(Some("geography"), Some(plan.max_size)).unwrap()[0].size,
+            6
+        );
+        // Every default is within its game's limit.
+        assert!(ENTRIES.iter().all(|e| e.verify.size <= e.verify.max_size));
+    }
 
     #[test]
     fn nim_passes_on_every_position_counted_by_hand() {

@@ -571,7 +571,7 @@ pub const ENTRY: Entry = Entry {
     parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
-        size: 5,
+        size: 5, max_size: 8,
         meaning: "nim a + subtraction:2,5,6 b + staircase c d, a <= N, b <= 2N, c, d <= 2, against search of the sum",
         instances: &["sum"],
     },

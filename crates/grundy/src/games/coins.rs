@@ -412,7 +412,7 @@ pub const ENTRY: Entry = Entry {
     parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
-        size: 9,
+        size: 9, max_size: 12,
         meaning: "every set of heads among the first N coins (grids: every set in the top-left min(N,3) × min(N,4) cells)",
         instances: &[
             "coins:turning-turtles",

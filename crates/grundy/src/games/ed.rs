@@ -328,7 +328,7 @@ pub const ENTRY: Entry = Entry {
     example: "ed 1,2 3,1",
     parameter_is_file: false,
     graph_file: false,
-    verify: VerifyPlan { size: 7, meaning: "1 or 2 groups of piles 1 to N", instances: &["ed"] },
+    verify: VerifyPlan { size: 7, max_size: 24, meaning: "1 or 2 groups of piles 1 to N", instances: &["ed"] },
     sequence_position: None,
     table_position: Some("{i},{j}"),
     build,

@@ -344,6 +344,7 @@ pub const ENTRY: Entry = Entry {
     graph_file: false,
     verify: VerifyPlan {
         size: 5,
+        max_size: 12,
         meaning: "rows of 1 to 4 piles of 1 to N",
         instances: &["ends"],
     },

@@ -324,6 +324,7 @@ pub const ENTRY: Entry = Entry {
     graph_file: false,
     verify: VerifyPlan {
         size: 60,
+        max_size: 200,
         meaning: "0 to N tokens with every quota from 1 to the heap",
         instances: &["fibonacci"],
     },

@@ -499,7 +499,7 @@ pub const ENTRY: Entry = Entry {
     parameter_is_file: false,
     graph_file: true,
     verify: VerifyPlan {
-        size: 6,
+        size: 6, max_size: 6,
         meaning: "every graph on 1 to N vertices (all edge sets), token on each vertex",
         instances: &["geography"],
     },

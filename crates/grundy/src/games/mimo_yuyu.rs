@@ -406,7 +406,7 @@ pub const ENTRY: Entry = Entry {
     parameter_is_file: false,
     graph_file: false,
     verify: VerifyPlan {
-        size: 3,
+        size: 3, max_size: 4,
         meaning: "grids of 1-3 rows and 1-4 columns with up to N tokens",
         instances: &["mimo-yuyu"],
     },

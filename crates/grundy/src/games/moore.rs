@@ -290,6 +290,7 @@ pub const ENTRY: Entry = Entry {
     graph_file: false,
     verify: VerifyPlan {
         size: 5,
+        max_size: 10,
         meaning: "1 to K+2 heaps of 0 to N tokens",
         instances: &["moore:1", "moore:2", "moore:3"],
     },

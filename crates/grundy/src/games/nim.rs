@@ -155,6 +155,7 @@ pub const ENTRY: Entry = Entry {
     graph_file: false,
     verify: VerifyPlan {
         size: 12,
+        max_size: 60,
         meaning: "1 to 3 heaps of 0 to N tokens, normal and misère play",
         instances: &["nim"],
     },

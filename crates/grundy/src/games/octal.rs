@@ -492,6 +492,7 @@ named!(build_grundys_game, 3);
 
 const PLAN: VerifyPlan = VerifyPlan {
     size: 10,
+    max_size: 16,
     meaning: "1 to 3 heaps of 0 to N tokens",
     instances: &[
         "octal:0.07",

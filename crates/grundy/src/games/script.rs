@@ -372,6 +372,7 @@ pub const ENTRY: Entry = Entry {
     graph_file: false,
     verify: VerifyPlan {
         size: 0,
+        max_size: 0,
         meaning: "nothing to check: script games have no closed form",
         instances: &[],
     },

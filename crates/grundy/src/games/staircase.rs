@@ -256,6 +256,7 @@ pub const ENTRY: Entry = Entry {
     graph_file: false,
     verify: VerifyPlan {
         size: 4,
+        max_size: 10,
         meaning: "1 to 4 steps of 0 to N coins",
         instances: &["staircase"],
     },

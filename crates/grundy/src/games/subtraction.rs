@@ -403,6 +403,7 @@ pub const ENTRY: Entry = Entry {
     graph_file: false,
     verify: VerifyPlan {
         size: 40,
+        max_size: 120,
         meaning: "1 to 3 heaps of 0 to N tokens",
         instances: &[
             "subtraction:1,3,4",
@@ -427,6 +428,7 @@ pub const BASH: Entry = Entry {
     graph_file: false,
     verify: VerifyPlan {
         size: 40,
+        max_size: 120,
         meaning: "1 to 3 heaps of 0 to N tokens",
         instances: &["bash:1", "bash:3", "bash:5"],
     },

@@ -408,6 +408,7 @@ pub const ENTRY: Entry = Entry {
     graph_file: false,
     verify: VerifyPlan {
         size: 24,
+        max_size: 100,
         meaning: "both heaps from 0 to N",
         instances: &["wythoff"],
     },
