@@ -78,6 +78,14 @@ pub fn run(args: &TableArgs) -> anyhow::Result<ExitCode> {
         }
         out.flush()?;
     }
+    let unknown = t.values().iter().filter(|v| v.is_none()).count();
+    if unknown > 0 {
+        eprintln!(
+            "grundy: {unknown} of {} values unknown (`?`): too large to search within --max-positions {}",
+            t.values().len(),
+            args.search.max_positions
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -114,3 +114,18 @@ fn too_large_tables_are_refused_naming_the_limit() {
             "a table of 4097 × 4096 cells is refused: the limit is 16777216 cells",
         ));
 }
+
+#[test]
+fn cells_too_large_to_search_are_unknown_and_said_so() {
+    // Wythoff's Grundy values have no closed form; two heaps of 2^64 − 1
+    // have more moves than memory holds, so the cell is refused unsearched.
+    let out = grundy()
+        .args(["table", "wythoff", "--rows", "1", "--cols", "1"])
+        .args(["--from", "18446744073709551615"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "?\n");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("1 of 1 values unknown"), "{err}");
+}

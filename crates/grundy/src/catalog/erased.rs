@@ -230,6 +230,7 @@ struct ValueSource<'a, R: Rules> {
     inner: &'a Inner<R>,
     own: Option<Box<dyn ValueSearch<R::Position> + 'a>>,
     search: Searcher<R::Position>,
+    limits: Limits,
 }
 
 impl<'a, R: Rules> ValueSource<'a, R> {
@@ -242,6 +243,7 @@ impl<'a, R: Rules> ValueSource<'a, R> {
             inner,
             own,
             search: Searcher::with_limits(Play::Normal, limits),
+            limits,
         }
     }
 
@@ -254,6 +256,9 @@ impl<'a, R: Rules> ValueSource<'a, R> {
         for p in positions {
             values.push(match formula.and_then(|f| (f.grundy)(p)) {
                 Some(g) => Some(g),
+                // Refused before its moves are listed: two Wythoff heaps of
+                // 2^64 − 1 have more moves than memory holds.
+                None if too_big(p, self.limits.max_positions) => None,
                 None => match self.search.grundy(p) {
                     Ok(g) => Some(g),
                     Err(SearchError::LimitExceeded { .. }) => None,
