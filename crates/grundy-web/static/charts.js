@@ -16,7 +16,7 @@ export function valueHistory(container, points, cursor, onPick) {
   container.replaceChildren();
   if (points.length === 0) return;
   const top = Math.max(2, ...points.map((p) => p.remoteness ?? 1));
-  const w = Math.max(360, 46 * points.length + 60), h = 210, left = 44, mid = 92;
+  const w = Math.max(360, 46 * points.length + 76), h = 210, left = 60, mid = 92;
   const x = (i) => left + 20 + i * 46;
   const y = (p) => {
     const r = p.remoteness ?? top / 2;
@@ -79,20 +79,29 @@ export function heatmap(container, grid, at) {
         fill: colour(v, max), class: 'cell' });
       rect.append(el('title', {}, table ? `G(${i}, ${j}) = ${v ?? '?'}` : `G(${j}) = ${v ?? '?'}`));
       svg.append(rect);
-      if (cell >= 16) {
+      if (cell >= 16 && String(v ?? '?').length * 6.5 <= cell) {
         svg.append(el('text', { x: left + c * cell + cell / 2, y: topPad + r * cell + cell / 2 + 4,
           class: v === 0 ? 'v zero' : 'v' }, v ?? '?'));
       }
     }
   }
+  // Long indices (a heap of 10^12) are shown as offsets from the first.
+  const relative = String(from + Math.max(rows, cols) - 1).length > 4;
+  const tick = (k) => (relative ? `+${k}` : String(from + k));
   const step = Math.ceil(18 / cell);
   for (let c = 0; c < cols; c += step) {
-    svg.append(el('text', { x: left + c * cell + cell / 2, y: 14, class: 'tick mid' }, from + c));
+    svg.append(el('text', { x: left + c * cell + cell / 2, y: 14, class: 'tick mid' }, tick(c)));
   }
   if (table) {
     for (let r = 0; r < rows; r += step) {
-      svg.append(el('text', { x: left - 4, y: topPad + r * cell + cell / 2 + 4, class: 'tick end' }, from + r));
+      svg.append(el('text', { x: left - 4, y: topPad + r * cell + cell / 2 + 4, class: 'tick end' }, tick(r)));
     }
+  }
+  if (relative) {
+    const caption = document.createElement('p');
+    caption.className = 'help';
+    caption.textContent = `${table ? 'i and j' : 'n'} from ${from} (+k is ${from} + k)`;
+    container.append(caption);
   }
   const r = table ? ai - from : 0, c = aj - from;
   if (r >= 0 && r < rows && c >= 0 && c < cols) {
