@@ -153,6 +153,19 @@ test('a bad position is shown as the server\'s error', async () => {
   await page.close();
 });
 
+test('too many moves to list: the winning moves, and a move typed in', async () => {
+  const { page } = await open('?game=nim&position=1000000000000+5&misere=0&mode=friend');
+  assert.ok(await page.locator('#type-move').isVisible());
+  // The one winning move equalises the heaps (Bouton).
+  assert.deepEqual((await listed(page)).map((m) => [m.move, m.value]), [['heap 1: take 999999999995', 'win']]);
+  await page.fill('#move', 'heap 1: take 999999999995');
+  await page.click('#play-move');
+  await ready(page);
+  assert.equal(await position(page), '5 5');
+  assert.match(await page.textContent('#status'), /Player 2 to move: player 2 loses/);
+  await page.close();
+});
+
 test('a screenshot of a game of Wythoff in progress', async () => {
   const { page, problems } = await open('?game=wythoff&position=7+10&misere=0');
   await page.click('#moves .move.win');
@@ -168,6 +181,6 @@ test('a screenshot of a game of Wythoff in progress', async () => {
 
 test('load: 2000 analyse requests, 32 at a time, every answer right', async () => {
   const r = await load(server.base, { requests: 2000, concurrency: 32 });
-  console.log(`# load: ${describeLoad(r)}`);
+  console.log(`load: ${describeLoad(r)}`);
   assert.equal(r.wrong, 0);
 });
