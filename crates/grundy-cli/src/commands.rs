@@ -9,6 +9,7 @@ pub mod pattern;
 pub mod period;
 pub mod play;
 pub mod sequence;
+pub mod serve;
 pub mod table;
 pub mod verify;
 

@@ -10,8 +10,9 @@ use clap::Args;
 use grundy::api::values::{self, Defaults, Grid, Kind, ShapeRequest};
 use indicatif::ProgressBar;
 
+use crate::args::JsonArgs;
 use crate::cli::SearchArgs;
-use crate::output::stdout;
+use crate::output::{json_line, stdout};
 use crate::plot::{heatmap, Format};
 
 #[derive(Args)]
@@ -26,8 +27,10 @@ pub struct TableArgs {
     #[arg(long, value_name = "N")]
     from: Option<u64>,
     /// Print comma-separated values with a header row and column of i and j.
-    #[arg(long, conflicts_with_all = ["png", "svg"])]
+    #[arg(long, conflicts_with_all = ["png", "svg", "json"])]
     csv: bool,
+    #[command(flatten)]
+    output: JsonArgs,
     /// Write a heatmap as PNG to FILE (P-positions black, with a legend).
     #[arg(long, value_name = "FILE")]
     png: Option<PathBuf>,
@@ -71,7 +74,9 @@ pub fn run(args: &TableArgs) -> anyhow::Result<ExitCode> {
     }
     if !pictures {
         let mut out = stdout();
-        if args.csv {
+        if args.output.json {
+            json_line(&mut out, &t)?;
+        } else if args.csv {
             write_csv(&mut out, &t)?;
         } else {
             write_text(&mut out, &t)?;

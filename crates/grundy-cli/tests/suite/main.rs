@@ -9,4 +9,5 @@ mod nimber;
 mod pattern;
 mod script;
 mod sequence;
+mod serve;
 mod table;

@@ -38,6 +38,23 @@ fn csv_has_a_header_row_and_column() {
 }
 
 #[test]
+fn json_is_the_grid_the_web_playground_answers() {
+    grundy()
+        .args(["table", "nim", "--rows", "2", "--cols", "3", "--json"])
+        .assert()
+        .success()
+        .stdout(
+            r#"{"game":"nim","shape":{"Table":{"from":0,"rows":2,"cols":3}},"values":[0,1,2,1,0,3]}"#
+                .to_owned()
+                + "\n",
+        );
+    grundy()
+        .args(["table", "nim", "--json", "--csv"])
+        .assert()
+        .code(2);
+}
+
+#[test]
 fn games_without_tables_are_named() {
     grundy()
         .args(["table", "sum"])

@@ -110,6 +110,85 @@ pub fn computer_move(
     }))
 }
 
+/// A move a player made, and the position it led to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Played {
+    /// The move, as the player named it.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The position after the move.
+    pub to: String,
+}
+
+/// One turn as a front end without a session plays it: the player's move,
+/// if any, then the computer's reply, if asked for and the game goes on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Turn {
+    /// The player's move, when one was given.
+    pub played: Option<Played>,
+    /// The computer's reply, when asked for and a move was left.
+    pub reply: Option<Choice>,
+    /// The position now, in the text form the game parses.
+    pub position: String,
+    /// Whether the player to move now has no move: the game is over.
+    pub over: bool,
+}
+
+/// Plays the player's move `mv` (named as [`AnyPosition::move_names`] or
+/// the game's own syntax) in `position`, if given, then, with `reply`, the
+/// computer's [`computer_move`] in the position that leaves.
+///
+/// # Errors
+/// [`Error::Play`] for a move that is not legal (nothing is played); those
+/// of [`computer_move`] for the reply.
+///
+/// ```
+/// use grundy::api::play::turn;
+/// use grundy::{catalog, Limits, Play};
+///
+/// let p = catalog::game("nim").unwrap().parse(&["3", "4", "5"]).unwrap();
+/// let t = turn(&*p, Some("heap 1: take 1"), true, Play::Normal, Limits::default()).unwrap();
+/// assert_eq!(t.played.unwrap().to, "2 4 5");
+/// assert_eq!(t.reply.unwrap().to, "1 4 5"); // back to a zero nim sum: 1 ⊕ 4 ⊕ 5 = 0
+/// ```
+pub fn turn(
+    position: &dyn AnyPosition,
+    mv: Option<&str>,
+    reply: bool,
+    play: Play,
+    limits: Limits,
+) -> Result<Turn, Error> {
+    let mut now: Option<Box<dyn AnyPosition>> = None;
+    let played = match mv {
+        Some(mv) => {
+            let next = position.play_named(mv)?;
+            let to = next.to_string();
+            now = Some(next);
+            Some(Played {
+                mv: mv.to_string(),
+                to,
+            })
+        }
+        None => None,
+    };
+    let mut current: &dyn AnyPosition = now.as_deref().unwrap_or(position);
+    let mut answer = None;
+    let computer;
+    if reply {
+        computer = computer_move(current, play, limits)?;
+        if let Some(r) = &computer {
+            current = &*r.position;
+            answer = Some(r.choice.clone());
+        }
+    }
+    Ok(Turn {
+        played,
+        reply: answer,
+        position: current.to_string(),
+        over: current.any_move().is_none(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,5 +252,81 @@ mod tests {
         let choice = reply("nim", &["3", "1"], Play::Misere).unwrap();
         assert_eq!((choice.to.as_str(), choice.reason), ("0 1", Reason::Win));
         assert_eq!(reply("nim", &["0", "0"], Play::Normal), None);
+    }
+
+    fn nim(words: &[&str]) -> Box<dyn AnyPosition> {
+        catalog::game("nim").unwrap().parse(words).unwrap()
+    }
+
+    #[test]
+    fn a_turn_plays_the_move_then_the_reply() {
+        // 2 ⊕ 4 ⊕ 5 = 3; only heap 1 shrinks under ⊕ 3 (2 → 1; 4 → 7 and
+        // 5 → 6 grow), so the one winning reply leaves 1 4 5.
+        let t = turn(
+            &*nim(&["3", "4", "5"]),
+            Some("heap 1: take 1"),
+            true,
+            Play::Normal,
+            Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            t.played,
+            Some(Played {
+                mv: "heap 1: take 1".into(),
+                to: "2 4 5".into()
+            })
+        );
+        let reply = t.reply.unwrap();
+        assert_eq!(
+            (reply.mv.as_str(), reply.reason),
+            ("heap 1: take 1", Reason::Win)
+        );
+        assert_eq!((t.position.as_str(), t.over), ("1 4 5", false));
+    }
+
+    #[test]
+    fn a_turn_without_a_reply_or_without_a_move() {
+        let t = turn(
+            &*nim(&["1", "0"]),
+            Some("heap 1: take 1"),
+            false,
+            Play::Normal,
+            Limits::default(),
+        )
+        .unwrap();
+        assert_eq!((t.reply, t.position.as_str(), t.over), (None, "0 0", true));
+        // The winning move takes the last token; then nothing is left to reply.
+        let t = turn(
+            &*nim(&["0", "2"]),
+            None,
+            true,
+            Play::Normal,
+            Limits::default(),
+        )
+        .unwrap();
+        assert_eq!((t.played, t.position.as_str(), t.over), (None, "0 0", true));
+        let t = turn(
+            &*nim(&["0", "0"]),
+            None,
+            true,
+            Play::Normal,
+            Limits::default(),
+        )
+        .unwrap();
+        assert_eq!((t.reply, t.over), (None, true));
+    }
+
+    #[test]
+    fn an_illegal_move_is_refused_and_nothing_is_played() {
+        let err = turn(
+            &*nim(&["3"]),
+            Some("heap 1: take 4"),
+            true,
+            Play::Normal,
+            Limits::default(),
+        )
+        .unwrap_err();
+        assert_eq!(err.kind(), crate::api::ErrorKind::BadInput);
     }
 }

@@ -25,8 +25,10 @@ use crate::pattern::{Cell, Var};
 use crate::solve::Limits;
 
 mod grid;
+mod locate;
 
 pub use grid::Grid;
+pub use locate::{locate, Located};
 
 /// The most cells one grid may have: 2^24, a 4096 × 4096 table.
 ///
@@ -241,7 +243,8 @@ impl Shape {
 /// What a front end was asked for; every field may be left out. Rows or
 /// columns ask for a table (a missing one is as many as the other), a
 /// length for a sequence; without either, [`Defaults`] and the game decide.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Its JSON is the body of the web playground's `/api/table`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ShapeRequest {
     /// Rows of a table.
     pub rows: Option<u64>,

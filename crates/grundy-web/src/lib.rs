@@ -1,0 +1,27 @@
+//! The web playground of `grundy serve`: the library's [`grundy::api`] as
+//! JSON over HTTP, and a page (plain HTML, JS and CSS compiled into the
+//! binary) to play and study every game of the catalog.
+//!
+//! Every body is the JSON of an api result, the same as the command line's
+//! `--json`; every failure is `{"error": "...", "kind": "bad_input"}` with an
+//! HTTP status chosen by its [`grundy::api::ErrorKind`]. Solves run on
+//! blocking threads, a few at a time, each within a budget of positions and
+//! of wall-clock time ([`Config`]).
+//!
+//! ```
+//! use grundy_web::{router, Config};
+//! let app: axum::Router = router(Config::default());
+//! # drop(app);
+//! ```
+
+mod assets;
+mod budget;
+mod error;
+mod handlers;
+mod request;
+mod router;
+mod serve;
+
+pub use error::ApiError;
+pub use router::{router, Config};
+pub use serve::{run, Ready};
