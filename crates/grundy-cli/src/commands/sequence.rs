@@ -15,8 +15,9 @@ use clap::Args;
 use grundy::api::sequence::{self, Checkpoint, Event, Hooks, Method, SequenceOptions};
 
 use crate::cli::SearchArgs;
-use crate::output::{json_line, progress, stdout};
-use crate::plot::{sequence_plot, Format};
+use grundy_plot::{sequence_plot, Format};
+
+use crate::output::{json_line, progress, stdout, write_picture};
 
 #[derive(Args, Debug)]
 pub struct SequenceArgs {
@@ -121,6 +122,8 @@ impl EngineArgs {
             events: Some(&mut events),
             resume: bytes.as_deref(),
             save: path.is_some().then_some(&mut save as _),
+            // Ctrl-C ends the process: nothing to stop from inside.
+            interrupt: None,
         };
         let result = f(hooks);
         bar.finish_and_clear();
@@ -165,7 +168,7 @@ pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
         let values: Vec<Option<u64>> = result.values.to_u64().into_iter().map(Some).collect();
         for (path, format) in plots {
             if let Some(path) = path {
-                sequence_plot(&values, 0, path, format)?;
+                write_picture(path, &sequence_plot(&values, 0, format)?)?;
             }
         }
         return Ok(ExitCode::SUCCESS);

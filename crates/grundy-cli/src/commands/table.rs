@@ -11,8 +11,9 @@ use grundy::api::values::{self, Defaults, Grid, Kind, ShapeRequest};
 use indicatif::ProgressBar;
 
 use crate::cli::SearchArgs;
-use crate::output::stdout;
-use crate::plot::{heatmap, Format};
+use grundy_plot::{heatmap, Format};
+
+use crate::output::{stdout, write_picture};
 
 #[derive(Args)]
 pub struct TableArgs {
@@ -65,7 +66,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<ExitCode> {
     let mut pictures = false;
     for (path, format) in [(&args.png, Format::Png), (&args.svg, Format::Svg)] {
         if let Some(path) = path {
-            heatmap(&t, path, format)?;
+            write_picture(path, &heatmap(&t, format)?)?;
             pictures = true;
         }
     }
