@@ -56,17 +56,14 @@ pub struct EngineArgs {
     #[arg(long, value_name = "S", default_value_t = 60)]
     pub checkpoint_every: u64,
     /// The algorithm: auto (rare/common where it pays), naive or sparse.
-    #[arg(long, value_name = "M", default_value = "auto", value_parser = ["auto", "naive", "sparse"])]
+    #[arg(long, value_name = "M", default_value = "auto", value_parser = Method::NAMES)]
     pub method: String,
 }
 
 impl EngineArgs {
     fn method(&self) -> Method {
-        match self.method.as_str() {
-            "naive" => Method::Naive,
-            "sparse" => Method::Sparse,
-            _ => Method::Auto,
-        }
+        // clap accepts only Method::NAMES.
+        self.method.parse().unwrap_or_default()
     }
 
     /// The options of a run, with the search bound of catalog games.
