@@ -23,8 +23,9 @@ use crate::errors::Raise;
 use crate::input::{limits, Game};
 use crate::results::{json_to_py, Analysis, Period, Picture, Table};
 
-/// The catalog default for `max_positions`.
-const MAX_POSITIONS: usize = grundy::Limits::DEFAULT_MAX_POSITIONS;
+/// `max_positions` is `grundy::Limits::DEFAULT_MAX_POSITIONS` unless given;
+/// the signatures write it out so that `help()` shows the number.
+const _: () = assert!(grundy::Limits::DEFAULT_MAX_POSITIONS == 10_000_000);
 
 /// Everything about one position: who wins, its Grundy value, every
 /// winning move and how long the game lasts with perfect play.
@@ -34,7 +35,7 @@ const MAX_POSITIONS: usize = grundy::Limits::DEFAULT_MAX_POSITIONS;
 /// `position` is a list of parts (`[3, 4, 5]`), a string in the game's
 /// syntax (`"3 4 5"`), an int, or for a Python game a tuple.
 #[pyfunction]
-#[pyo3(signature = (game, position, *, misere = false, all_moves = false, max_positions = MAX_POSITIONS))]
+#[pyo3(signature = (game, position, *, misere = false, all_moves = false, max_positions = 10_000_000))]
 fn analyze(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
@@ -99,7 +100,7 @@ fn interruptible<T: Send>(
 /// `"subtraction:1,2,5"`), `uint64` from search (`"nim"`, a Python game).
 /// Ctrl-C interrupts an engine run.
 #[pyfunction]
-#[pyo3(signature = (rule, length, *, method = "auto", max_positions = MAX_POSITIONS))]
+#[pyo3(signature = (rule, length, *, method = "auto", max_positions = 10_000_000))]
 fn sequence<'py>(
     py: Python<'py>,
     rule: &Bound<'py, PyAny>,
@@ -128,7 +129,7 @@ fn sequence<'py>(
 /// (Guy–Smith) or `max` values are done; the report's `to_dict()` is
 /// `grundy period --json`.
 #[pyfunction]
-#[pyo3(signature = (rule, max = 10_000_000, *, method = "auto", max_positions = MAX_POSITIONS))]
+#[pyo3(signature = (rule, max = 10_000_000, *, method = "auto", max_positions = 10_000_000))]
 fn period(
     py: Python<'_>,
     rule: &Bound<'_, PyAny>,
@@ -156,7 +157,7 @@ fn period(
 /// `values` is a 2-D `uint64` array (`numpy.asarray(table)` gives it too)
 /// and a notebook shows the table as the command line's heatmap.
 #[pyfunction]
-#[pyo3(signature = (game, rows = 16, cols = 16, *, first = None, max_positions = MAX_POSITIONS))]
+#[pyo3(signature = (game, rows = 16, cols = 16, *, first = None, max_positions = 10_000_000))]
 fn table(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
@@ -213,7 +214,7 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 /// `disagrees`, `failed`), what it covered or where it failed, and
 /// `seconds`.
 #[pyfunction]
-#[pyo3(signature = (game = None, up_to = None, *, max_positions = MAX_POSITIONS))]
+#[pyo3(signature = (game = None, up_to = None, *, max_positions = 10_000_000))]
 fn verify<'py>(
     py: Python<'py>,
     game: Option<&str>,
