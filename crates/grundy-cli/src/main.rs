@@ -4,7 +4,6 @@ mod args;
 mod cli;
 mod commands;
 mod output;
-mod plot;
 
 use std::process::ExitCode;
 

@@ -35,3 +35,9 @@ pub fn progress(len: u64, what: &str) -> ProgressBar {
     bar.set_message(what.to_string());
     bar
 }
+
+/// Writes a picture's bytes to `path`; the error names the file.
+pub fn write_picture(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use anyhow::Context;
+    std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+}

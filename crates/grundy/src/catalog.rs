@@ -15,6 +15,7 @@ use thiserror::Error;
 use crate::catalog::erased::AnyGame;
 use crate::game::ParseError;
 use crate::games;
+use crate::games::script::Moves;
 
 /// Builds a game from its spec: the parameter written after `name:`, if
 /// any, and the text of any file the spec names.
@@ -146,16 +147,84 @@ pub fn entry(name: &str) -> Option<&'static Entry> {
 
 /// The text of files named by specs (`script:PATH`), read by the front end
 /// and keyed by the path as written: the library reads no files, so a web
-/// server decides itself which files a request may name.
+/// server decides itself which files a request may name. A front end may
+/// also give a script game's moves themselves under a name
+/// ([`with_moves`](Files::with_moves)): a Python class is such a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Files(Arc<BTreeMap<String, Arc<str>>>);
+pub struct Files(
+    Arc<BTreeMap<String, Arc<str>>>,
+    Arc<BTreeMap<String, GivenMoves>>,
+);
+
+/// Moves a front end gave for `script:NAME`; two are equal when they are
+/// the same object.
+#[derive(Clone)]
+struct GivenMoves(Moves);
+
+impl PartialEq for GivenMoves {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for GivenMoves {}
+
+impl std::hash::Hash for GivenMoves {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        Arc::as_ptr(&self.0).cast::<()>().hash(state);
+    }
+}
+
+impl fmt::Debug for GivenMoves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("GivenMoves")
+    }
+}
 
 impl Files {
     /// These files and also `path`, whose text is `text`.
     pub fn with(&self, path: &str, text: &str) -> Files {
         let mut map = (*self.0).clone();
         map.insert(path.to_string(), Arc::from(text));
-        Files(Arc::new(map))
+        Files(Arc::new(map), Arc::clone(&self.1))
+    }
+
+    /// These files and also the moves of `script:NAME`, given by the front
+    /// end instead of a script's text.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use grundy::api::analyze::{analyze, AnalyzeOptions};
+    /// use grundy::catalog::{Files, Spec};
+    /// use grundy::games::script::{Atom, OptionList};
+    /// use grundy::solve::batched::AtomMoves;
+    ///
+    /// /// Take one or two.
+    /// struct Take12;
+    /// impl AtomMoves for Take12 {
+    ///     fn moves_into(&self, atom: &Atom, list: &mut OptionList) -> Result<(), String> {
+    ///         let Atom::Int(n) = *atom else { return Err("a heap is a number".into()) };
+    ///         for k in (1..=2).filter(|&k| k <= n) {
+    ///             list.atoms.push(Atom::Int(n - k));
+    ///             list.ends.push(list.atoms.len());
+    ///         }
+    ///         Ok(())
+    ///     }
+    /// }
+    /// let mut spec = Spec::from("script:take12");
+    /// spec.files = Files::default().with_moves("take12", Arc::new(Take12));
+    /// let a = analyze(&spec, &["7"], &AnalyzeOptions::default()).unwrap();
+    /// assert_eq!(a.grundy, Some(1)); // 7 mod 3
+    /// ```
+    pub fn with_moves(&self, name: &str, moves: Moves) -> Files {
+        let mut map = (*self.1).clone();
+        map.insert(name.to_string(), GivenMoves(moves));
+        Files(Arc::clone(&self.0), Arc::new(map))
+    }
+
+    /// The moves given for `name`, if any.
+    pub fn moves(&self, name: &str) -> Option<&Moves> {
+        self.1.get(name).map(|m| &m.0)
     }
 
     /// The text of `path`, if it was given.

@@ -15,8 +15,9 @@ use clap::Args;
 use grundy::api::sequence::{self, Checkpoint, Event, Hooks, Method, SequenceOptions};
 
 use crate::cli::SearchArgs;
-use crate::output::{json_line, progress, stdout};
-use crate::plot::{sequence_plot, Format};
+use grundy_plot::{sequence_plot, Format};
+
+use crate::output::{json_line, progress, stdout, write_picture};
 
 #[derive(Args, Debug)]
 pub struct SequenceArgs {
@@ -55,17 +56,14 @@ pub struct EngineArgs {
     #[arg(long, value_name = "S", default_value_t = 60)]
     pub checkpoint_every: u64,
     /// The algorithm: auto (rare/common where it pays), naive or sparse.
-    #[arg(long, value_name = "M", default_value = "auto", value_parser = ["auto", "naive", "sparse"])]
+    #[arg(long, value_name = "M", default_value = "auto", value_parser = Method::NAMES)]
     pub method: String,
 }
 
 impl EngineArgs {
     fn method(&self) -> Method {
-        match self.method.as_str() {
-            "naive" => Method::Naive,
-            "sparse" => Method::Sparse,
-            _ => Method::Auto,
-        }
+        // clap accepts only Method::NAMES.
+        self.method.parse().unwrap_or_default()
     }
 
     /// The options of a run, with the search bound of catalog games.
@@ -121,6 +119,8 @@ impl EngineArgs {
             events: Some(&mut events),
             resume: bytes.as_deref(),
             save: path.is_some().then_some(&mut save as _),
+            // Ctrl-C ends the process: nothing to stop from inside.
+            interrupt: None,
         };
         let result = f(hooks);
         bar.finish_and_clear();
@@ -165,7 +165,7 @@ pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
         let values: Vec<Option<u64>> = result.values.to_u64().into_iter().map(Some).collect();
         for (path, format) in plots {
             if let Some(path) = path {
-                sequence_plot(&values, 0, path, format)?;
+                write_picture(path, &sequence_plot(&values, 0, format)?)?;
             }
         }
         return Ok(ExitCode::SUCCESS);

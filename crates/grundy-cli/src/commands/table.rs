@@ -12,8 +12,9 @@ use indicatif::ProgressBar;
 
 use crate::args::JsonArgs;
 use crate::cli::SearchArgs;
-use crate::output::{json_line, stdout};
-use crate::plot::{heatmap, Format};
+use grundy_plot::{heatmap, Format};
+
+use crate::output::{json_line, stdout, write_picture};
 
 #[derive(Args)]
 pub struct TableArgs {
@@ -68,7 +69,7 @@ pub fn run(args: &TableArgs) -> anyhow::Result<ExitCode> {
     let mut pictures = false;
     for (path, format) in [(&args.png, Format::Png), (&args.svg, Format::Svg)] {
         if let Some(path) = path {
-            heatmap(&t, path, format)?;
+            write_picture(path, &heatmap(&t, format)?)?;
             pictures = true;
         }
     }

@@ -184,6 +184,12 @@ pub enum Error {
         /// Its value.
         value: u64,
     },
+    /// The caller asked a run to stop ([`Hooks::interrupt`](crate::api::sequence::Hooks::interrupt)).
+    #[error("interrupted after {done} values")]
+    Interrupted {
+        /// Values computed when it stopped.
+        done: usize,
+    },
     /// The caller's save function failed.
     #[error("{reason}")]
     Save {
@@ -205,6 +211,8 @@ pub enum ErrorKind {
     GameFailed,
     /// The caller's own reading or writing failed (a checkpoint save).
     Io,
+    /// The caller stopped the run.
+    Interrupted,
 }
 
 impl Error {
@@ -230,6 +238,7 @@ impl Error {
             | Error::NotARule { .. }
             | Error::NotOneNumber { .. } => ErrorKind::BadInput,
             Error::Save { .. } => ErrorKind::Io,
+            Error::Interrupted { .. } => ErrorKind::Interrupted,
             Error::Unsearched { .. } | Error::ChecksumRange { .. } => ErrorKind::Limit,
             Error::Script(_) => ErrorKind::GameFailed,
             Error::TooLarge { .. } | Error::Sequence(_) | Error::Unknown { .. } => ErrorKind::Limit,

@@ -98,6 +98,29 @@ pub fn div(a: &str, b: &str) -> Result<u128, Error> {
     Ok(nim_mul128(a, inverse(b, parse(b)?)?))
 }
 
+/// The nim product of two nimbers already read, for front ends whose
+/// operands are numbers (the Python package's `Nimber`).
+///
+/// ```
+/// assert_eq!(grundy::api::nimber::product(4, 4), 6);
+/// ```
+pub fn product(a: u128, b: u128) -> u128 {
+    nim_mul128(a, b)
+}
+
+/// The nim quotient `a ⊘ b` of two nimbers already read.
+///
+/// # Errors
+/// [`Error::Nimber`] ([`NimberError::NoInverse`]) for `b = 0`.
+///
+/// ```
+/// assert_eq!(grundy::api::nimber::quotient(1, 3).unwrap(), 2);
+/// assert!(grundy::api::nimber::quotient(1, 0).is_err());
+/// ```
+pub fn quotient(a: u128, b: u128) -> Result<u128, Error> {
+    Ok(nim_mul128(a, inverse(&b.to_string(), b)?))
+}
+
 fn inverse(word: &str, a: u128) -> Result<u128, NimberError> {
     nim_inv128(a).ok_or_else(|| NimberError::NoInverse {
         word: word.to_string(),

@@ -37,6 +37,11 @@ pub use crate::solve::heap::sequence::Method;
 /// How often (in values) the engine reports progress and may save.
 pub const REPORT_EVERY: usize = 1 << 14;
 
+/// How often (in values) the engine asks [`Hooks::interrupt`] whether to
+/// stop: often enough that a long heap still stops within a fraction of a
+/// second, and the hook is free to look at a clock before doing more.
+pub const INTERRUPT_EVERY: usize = 1 << 6;
+
 /// How a sequence is computed.
 #[derive(Clone, Debug)]
 pub struct SequenceOptions {
@@ -120,11 +125,15 @@ impl Checkpoint<'_> {
 pub type Save<'a> = &'a mut dyn FnMut(&Checkpoint<'_>) -> io::Result<()>;
 
 /// What the caller passes to a long run; the default is a quiet run that
-/// starts afresh and saves nothing.
+/// starts afresh, saves nothing and runs to the end.
 #[derive(Default)]
 pub struct Hooks<'a> {
     /// Called with each [`Event`].
     pub events: Option<&'a mut dyn FnMut(&Event)>,
+    /// Asked every [`INTERRUPT_EVERY`] values of an engine run whether to
+    /// stop (a user's Ctrl-C): `true` ends the run with
+    /// [`Error::Interrupted`], saving nothing.
+    pub interrupt: Option<&'a mut dyn FnMut() -> bool>,
     /// The bytes of a checkpoint to resume from (take-and-break rules only).
     pub resume: Option<&'a [u8]>,
     /// Where to save checkpoints: every
@@ -133,6 +142,14 @@ pub struct Hooks<'a> {
 }
 
 impl Hooks<'_> {
+    fn interrupted(&mut self, done: usize) -> Result<(), Error> {
+        let stop = self.interrupt.as_mut().is_some_and(|stop| stop());
+        if stop {
+            return Err(Error::Interrupted { done });
+        }
+        Ok(())
+    }
+
     fn event(&mut self, e: &Event) {
         if let Some(f) = self.events.as_mut() {
             f(e);
@@ -378,6 +395,9 @@ pub(crate) fn run_engine(
     }
     while seq.len() < len {
         seq.push()?;
+        if seq.len() % INTERRUPT_EVERY == 0 {
+            hooks.interrupted(seq.len())?;
+        }
         if let Some(p) = watch.as_deref_mut().and_then(|w| w.observe(seq.values())) {
             hooks.save(&seq)?;
             return Ok((seq, Some(p)));
@@ -404,5 +424,45 @@ fn progress(seq: &Sequence, total: usize, start: Instant, before: usize) -> Prog
         largest: u64::from(largest),
         largest_at,
         rare: seq.rare_count(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::ErrorKind;
+
+    #[test]
+    fn an_interrupt_stops_an_engine_run() {
+        let mut asked = 0;
+        let mut stop = || {
+            asked += 1;
+            asked == 3
+        };
+        let hooks = Hooks {
+            interrupt: Some(&mut stop),
+            ..Hooks::default()
+        };
+        let e = sequence(&"0.6".into(), 1 << 20, &SequenceOptions::default(), hooks).unwrap_err();
+        assert_eq!(
+            e,
+            Error::Interrupted {
+                done: 3 * INTERRUPT_EVERY
+            }
+        );
+        assert_eq!(e.kind(), ErrorKind::Interrupted);
+    }
+
+    #[test]
+    fn a_hook_that_never_stops_changes_nothing() {
+        let mut never = || false;
+        let hooks = Hooks {
+            interrupt: Some(&mut never),
+            ..Hooks::default()
+        };
+        let options = SequenceOptions::default();
+        let with = sequence(&"0.6".into(), 1000, &options, hooks).unwrap();
+        let without = sequence(&"0.6".into(), 1000, &options, Hooks::default()).unwrap();
+        assert_eq!(with, without);
     }
 }

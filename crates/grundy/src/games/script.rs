@@ -29,6 +29,12 @@
 //! None is known in advance: values come from exhaustive search, and a sum
 //! of parts is valued by Sprague–Grundy (the XOR of its parts' values).
 //!
+//! # Other sources of moves
+//! A front end may give the moves itself, in place of a script's text:
+//! [`Files::with_moves`](crate::catalog::Files::with_moves) names an
+//! [`AtomMoves`] (the Python package's game classes), and `script:NAME` is
+//! then that game, searched and checked for cycles as a script is.
+//!
 //! # Sandbox
 //! Scripts cannot read files or print. Each call of `moves` may take at most
 //! [`engine::MAX_OPERATIONS`] operations and nest [`engine::MAX_CALL_LEVELS`]
@@ -50,20 +56,25 @@ use crate::catalog::erased::{self, AnyGame, Rules, ValueSearch};
 use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{Game, GameError, ParseError};
 use crate::nimber::Nimber;
+use crate::solve::batched::AtomMoves;
 use crate::solve::{batched, Limits, SearchError};
 
 pub use engine::{Atom, OptionList, Script, ScriptError};
 
+/// Where a script game's moves come from, shared by all its positions.
+pub type Moves = Arc<dyn AtomMoves + Send>;
+
 /// A position of a script game: a sum of parts.
 #[derive(Clone)]
 pub struct ScriptGame {
-    script: Arc<Script>,
+    script: Moves,
     parts: Vec<Atom>,
 }
 
 impl ScriptGame {
-    /// A position of `script` made of `parts` (a sum when there are several).
-    pub fn new(script: Arc<Script>, parts: Vec<Atom>) -> ScriptGame {
+    /// A position of the game whose moves come from `script`, made of
+    /// `parts` (a sum when there are several).
+    pub fn new(script: Moves, parts: Vec<Atom>) -> ScriptGame {
         ScriptGame { script, parts }
     }
 
@@ -86,7 +97,7 @@ impl AsRef<[Atom]> for ScriptGame {
     }
 }
 
-impl ValueSearch<ScriptGame> for batched::AtomSolver<'_, Script> {
+impl ValueSearch<ScriptGame> for batched::AtomSolver<'_, dyn AtomMoves + Send> {
     fn values(&mut self, positions: &[ScriptGame]) -> Result<Vec<Option<Nimber>>, SearchError> {
         batched::AtomSolver::values(self, positions)
     }
@@ -284,22 +295,26 @@ impl Game for ScriptGame {
     }
 }
 
-/// A script game's rules: the compiled script.
+/// A script game's rules: where its moves come from, and its name.
 pub struct ScriptRules {
-    script: Arc<Script>,
+    script: Moves,
+    name: String,
 }
 
 impl ScriptRules {
-    /// Rules from a compiled script.
+    /// Rules from a compiled script, named `script:PATH`.
     pub fn new(script: Script) -> ScriptRules {
-        ScriptRules {
-            script: Arc::new(script),
-        }
+        let name = format!("script:{}", script.path());
+        ScriptRules::from_moves(name, Arc::new(script))
     }
 
-    /// The script.
-    pub fn script(&self) -> &Arc<Script> {
-        &self.script
+    /// Rules whose moves come from `moves` (a front end's callback), named
+    /// `name` as the catalog spells it.
+    pub fn from_moves(name: String, moves: Moves) -> ScriptRules {
+        ScriptRules {
+            script: moves,
+            name,
+        }
     }
 
     /// The position made of `parts`.
@@ -312,7 +327,7 @@ impl Rules for ScriptRules {
     type Position = ScriptGame;
 
     fn name(&self) -> String {
-        format!("script:{}", self.script.path())
+        self.name.clone()
     }
 
     fn parse_position(&self, words: &[&str]) -> Result<ScriptGame, ParseError> {
@@ -338,10 +353,12 @@ impl Rules for ScriptRules {
     }
 }
 
-/// Builds `script:FILE`.
+/// Builds `script:FILE`: from the moves the front end gave for `FILE`, else
+/// from the script text it read.
 ///
 /// # Errors
-/// No file given, a file that cannot be read, or a script that does not compile.
+/// No file given, a file whose text was not given, or a script that does
+/// not compile.
 fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let path = spec
         .param
@@ -352,6 +369,10 @@ fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
             "write the script file after `script:`, e.g. `script:examples/take124-or-halve.rhai`",
         )
         })?;
+    if let Some(moves) = spec.files.moves(path) {
+        let rules = ScriptRules::from_moves(format!("script:{path}"), Arc::clone(moves));
+        return Ok(erased::search_only(rules));
+    }
     let source = spec.files.get(path).ok_or_else(|| {
         ParseError::invalid(format!(
             "the text of `{path}` was not given: the front end reads the script and passes it in the spec's files"
@@ -444,8 +465,9 @@ mod tests {
             let h = Heaps::with_rule(std::sync::Arc::clone(&native), vec![n]);
             assert_eq!(s, by_rust.grundy(&h).unwrap(), "heap {n}");
         }
-        assert_eq!(r.script().title(), Some("take 1, 2 or 4, or halve"));
-        assert!(r.script().description().is_some());
+        let script = Script::compile("test.rhai", TAKE124_OR_HALVE).unwrap();
+        assert_eq!(script.title(), Some("take 1, 2 or 4, or halve"));
+        assert!(script.description().is_some());
     }
 
     #[test]
@@ -521,6 +543,51 @@ mod tests {
         let mut s = Searcher::new(Play::Normal);
         let e = s.grundy(&heap(&r, 3)).unwrap_err();
         assert!(matches!(e, SearchError::Cycle { .. }), "{e}");
+    }
+
+    /// Kayles in Rust, given as moves the way a front end gives its own.
+    struct RustKayles;
+
+    impl AtomMoves for RustKayles {
+        fn moves_into(&self, atom: &Atom, list: &mut OptionList) -> Result<(), String> {
+            let Atom::Int(n) = *atom else {
+                return Err(format!("{atom} is not a row of pins"));
+            };
+            for take in [1, 2] {
+                for left in 0..=(n - take).max(-1) {
+                    let right = n - take - left;
+                    if right >= left {
+                        list.atoms.extend([Atom::Int(left), Atom::Int(right)]);
+                        list.ends.push(list.atoms.len());
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn moves_given_by_a_front_end_are_a_script_game() {
+        use crate::api::sequence::{sequence, Hooks, SequenceOptions};
+        use crate::catalog::{Files, Spec};
+        let mut given = Spec::from("script:kayles");
+        given.files = Files::default().with_moves("kayles", Arc::new(RustKayles));
+        let mut script = Spec::from("script:kayles.rhai");
+        script.files = Files::default().with("kayles.rhai", KAYLES);
+        let options = SequenceOptions::default();
+        let a = sequence(&given, 200, &options, Hooks::default()).unwrap();
+        let b = sequence(&script, 200, &options, Hooks::default()).unwrap();
+        assert_eq!((a.rule.as_str(), a.values), ("script:kayles", b.values));
+        // The game is also a part of a sum.
+        let sum = Spec {
+            files: given.files.clone(),
+            ..Spec::from("sum")
+        };
+        let game = sum.build().unwrap();
+        let p = game
+            .parse(&["script:kayles", "3", "+", "nim", "1"])
+            .unwrap();
+        assert_eq!(p.to_string(), "script:kayles 3 + nim 1");
     }
 
     #[test]

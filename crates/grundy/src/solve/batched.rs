@@ -39,8 +39,11 @@ use crate::hash::FxHashMap;
 use crate::nimber::{Mex, Nimber};
 use crate::solve::{Limits, SearchError};
 
-/// Where the options of atoms come from: a script, or (to measure the
-/// script's cost) the same game in Rust.
+/// Where the options of atoms come from: a rhai script, a front end's own
+/// callback (a Python class's `moves`), or (to measure the script's cost)
+/// the same game in Rust. Script games are built on it
+/// ([`ScriptRules::from_moves`](crate::games::script::ScriptRules::from_moves)),
+/// so every source is searched, valued and checked for cycles alike.
 pub trait AtomMoves: Sync {
     /// Appends the options of `atom` to `list`, each a sum of atoms, and
     /// leaves `list` as it was on an error.
@@ -48,6 +51,23 @@ pub trait AtomMoves: Sync {
     /// # Errors
     /// A message naming what went wrong.
     fn moves_into(&self, atom: &Atom, list: &mut OptionList) -> Result<(), String>;
+
+    /// The options of `atom`, each a sum of one or more atoms.
+    ///
+    /// # Errors
+    /// As [`moves_into`](AtomMoves::moves_into).
+    fn moves(&self, atom: &Atom) -> Result<Vec<Vec<Atom>>, String> {
+        let mut list = OptionList::default();
+        self.moves_into(atom, &mut list)?;
+        Ok(list.options().map(<[Atom]>::to_vec).collect())
+    }
+
+    /// Whether options may be asked for from several threads at once. A
+    /// source that serialises its calls anyway (Python's interpreter lock)
+    /// says no, and is asked from the caller's thread alone.
+    fn parallel(&self) -> bool {
+        true
+    }
 }
 
 impl AtomMoves for Script {
@@ -286,7 +306,7 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             }
             Answer { list, counts }
         };
-        if ids.len() <= BATCH {
+        if ids.len() <= BATCH || !source.parallel() {
             return vec![batch(ids)];
         }
         ids.par_chunks(BATCH).map(batch).collect()
@@ -433,7 +453,7 @@ mod tests {
     /// The solver against the generic search on the same roots.
     fn agrees_with_search(source: &str, roots: &[Vec<Atom>]) {
         let rules = ScriptRules::new(script(source));
-        let fast = AtomSolver::new(&**rules.script(), Limits::default())
+        let fast = AtomSolver::new(&script(source), Limits::default())
             .values(roots)
             .unwrap();
         let mut search = Searcher::new(Play::Normal);

@@ -19,6 +19,31 @@ pub enum Method {
     Sparse,
 }
 
+impl Method {
+    /// The names front ends accept, as [`FromStr`](std::str::FromStr) reads them.
+    pub const NAMES: [&'static str; 3] = ["auto", "naive", "sparse"];
+}
+
+/// Reads `auto`, `naive` or `sparse`.
+///
+/// ```
+/// use grundy::api::sequence::Method;
+/// assert_eq!("sparse".parse::<Method>().unwrap(), Method::Sparse);
+/// assert!("fast".parse::<Method>().unwrap_err().contains("auto, naive or sparse"));
+/// ```
+impl std::str::FromStr for Method {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Method, String> {
+        match s {
+            "auto" => Ok(Method::Auto),
+            "naive" => Ok(Method::Naive),
+            "sparse" => Ok(Method::Sparse),
+            _ => Err(format!("method `{s}`: write auto, naive or sparse")),
+        }
+    }
+}
+
 /// Why the sequence could not go on.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]

@@ -1,14 +1,15 @@
 //! Pictures of Grundy values: a heatmap of a table G(i, j) and a plot of a
-//! sequence G(n) against n, as PNG or SVG.
+//! sequence G(n) against n, as the bytes of a PNG or SVG file. Every front
+//! end draws with these (the command line writes the bytes to a file, the
+//! Python package shows them in a notebook), so a picture looks the same
+//! everywhere; nothing here opens a file.
 //!
 //! Text is drawn with a small built-in pixel font (digits and a few letters)
 //! made of rectangles, so pictures need no system font: plotters' own text
 //! needs font files that a bare machine may not have.
 
-use std::path::Path;
-
-use anyhow::{anyhow, Context};
 use grundy::api::values::Grid;
+use image::ImageEncoder;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -67,7 +68,7 @@ fn text<DB: DrawingBackend>(
     (x, y): (i32, i32),
     scale: i32,
     c: RGBColor,
-) -> anyhow::Result<()> {
+) -> Result<()> {
     for (k, ch) in s.chars().enumerate() {
         let Some((_, rows)) = GLYPHS.iter().find(|(g, _)| *g == ch) else {
             continue;
@@ -94,9 +95,9 @@ fn rect<DB: DrawingBackend>(
     (x0, y0): (i32, i32),
     (x1, y1): (i32, i32),
     c: RGBColor,
-) -> anyhow::Result<()> {
+) -> Result<()> {
     area.draw(&Rectangle::new([(x0, y0), (x1, y1)], c.filled()))
-        .map_err(|e| anyhow!("drawing failed: {e}"))
+        .map_err(PlotError::new)
 }
 
 /// A step between labels (1, 2, 5, 10, 20, 50, ...) so that labels `cell`
@@ -114,28 +115,53 @@ fn label_step(cell: f64, gap: i32) -> u64 {
 /// Something drawable on any plotters backend.
 trait Picture {
     fn size(&self) -> (u32, u32);
-    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> anyhow::Result<()>;
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<()>;
 }
 
-fn render(p: &impl Picture, path: &Path, format: Format) -> anyhow::Result<()> {
-    let size = p.size();
-    let context = || format!("writing {}", path.display());
+/// Why a picture could not be made.
+#[derive(Debug, thiserror::Error)]
+#[error("drawing failed: {reason}")]
+pub struct PlotError {
+    reason: String,
+}
+
+impl PlotError {
+    fn new(e: impl std::fmt::Display) -> PlotError {
+        PlotError {
+            reason: e.to_string(),
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, PlotError>;
+
+/// Draws `p` on a white page and returns the file's bytes.
+fn render(p: &impl Picture, format: Format) -> Result<Vec<u8>> {
+    let (w, h) = p.size();
     match format {
         Format::Png => {
-            let area = BitMapBackend::new(path, size).into_drawing_area();
-            area.fill(&WHITE).map_err(|e| anyhow!("{e}"))?;
-            p.draw(&area)?;
-            area.present()
-                .map_err(|e| anyhow!("{e}"))
-                .with_context(context)
+            let mut rgb = vec![0u8; w as usize * h as usize * 3];
+            {
+                let area = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
+                area.fill(&WHITE).map_err(PlotError::new)?;
+                p.draw(&area)?;
+                area.present().map_err(PlotError::new)?;
+            }
+            let mut png = Vec::new();
+            image::codecs::png::PngEncoder::new(&mut png)
+                .write_image(&rgb, w, h, image::ColorType::Rgb8)
+                .map_err(PlotError::new)?;
+            Ok(png)
         }
         Format::Svg => {
-            let area = SVGBackend::new(path, size).into_drawing_area();
-            area.fill(&WHITE).map_err(|e| anyhow!("{e}"))?;
-            p.draw(&area)?;
-            area.present()
-                .map_err(|e| anyhow!("{e}"))
-                .with_context(context)
+            let mut svg = String::new();
+            {
+                let area = SVGBackend::with_string(&mut svg, (w, h)).into_drawing_area();
+                area.fill(&WHITE).map_err(PlotError::new)?;
+                p.draw(&area)?;
+                area.present().map_err(PlotError::new)?;
+            }
+            Ok(svg.into_bytes())
         }
     }
 }
@@ -152,7 +178,7 @@ fn legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     (x, y): (i32, i32),
     max: u64,
-) -> anyhow::Result<i32> {
+) -> Result<i32> {
     let sw = 16;
     rect(area, (x - 1, y - 1), (x + sw + 1, y + sw + 1), GREY)?;
     rect(area, (x, y), (x + sw, y + sw), color(0, max))?;
@@ -216,7 +242,7 @@ impl Picture for Heatmap<'_> {
         (width as u32, height as u32)
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> anyhow::Result<()> {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<()> {
         let (cell, left, top) = (self.cell, self.left, self.top);
         for (r, row) in self.grid.iter_rows().enumerate() {
             let y = top + r as i32 * cell;
@@ -267,13 +293,13 @@ impl Picture for Heatmap<'_> {
 }
 
 /// Writes a heatmap of the table `grid` (row r is i = first + r, column c
-/// is j = first + c; unknown values drawn grey) to `path`.
+/// is j = first + c; unknown values drawn grey) as the bytes of a file.
 /// P-positions are black; a legend gives each colour's value. Readable up
 /// to 1024 × 1024 cells (one pixel per cell from about 900 cells on).
 ///
 /// # Errors
-/// The file cannot be written.
-pub fn heatmap(grid: &Grid, path: &Path, format: Format) -> anyhow::Result<()> {
+/// [`PlotError`] if plotters or the PNG encoder fail.
+pub fn heatmap(grid: &Grid, format: Format) -> Result<Vec<u8>> {
     let size = grid.rows().max(grid.cols()).max(1);
     let first = grid.shape().first();
     // The widest label; saturating, as a table may end at u64::MAX.
@@ -286,7 +312,7 @@ pub fn heatmap(grid: &Grid, path: &Path, format: Format) -> anyhow::Result<()> {
         left: text_width(&last.to_string(), FONT) + 24,
         top: 2 * LINE + 16,
     };
-    render(&map, path, format)
+    render(&map, format)
 }
 
 /// A plot of G(n) against n: a bar per n, P-positions marked black below
@@ -319,7 +345,7 @@ impl Picture for Sequence<'_> {
         (width as u32, height as u32)
     }
 
-    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> anyhow::Result<()> {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<()> {
         let (dx, left, axis) = (self.dx, self.left, self.axis_y());
         let gap = i32::from(dx >= 4);
         for (k, v) in self.values.iter().enumerate() {
@@ -382,17 +408,12 @@ impl Picture for Sequence<'_> {
 }
 
 /// Writes a plot of the sequence `values` (G(first), G(first + 1), ...;
-/// `None` where unknown, drawn as a grey bar) to `path`: one coloured bar
+/// `None` where unknown, drawn as a grey bar) as the bytes of a file: one coloured bar
 /// per n, with P-positions (value 0) marked black under the axis.
 ///
 /// # Errors
-/// The file cannot be written.
-pub fn sequence_plot(
-    values: &[Option<u64>],
-    first: u64,
-    path: &Path,
-    format: Format,
-) -> anyhow::Result<()> {
+/// [`PlotError`] if plotters or the PNG encoder fail.
+pub fn sequence_plot(values: &[Option<u64>], first: u64, format: Format) -> Result<Vec<u8>> {
     let max = values.iter().flatten().copied().max().unwrap_or(0).max(1);
     let plot = Sequence {
         values,
@@ -403,31 +424,22 @@ pub fn sequence_plot(
         left: text_width(&max.to_string(), FONT) + 24,
         top: LINE + 16,
     };
-    render(&plot, path, format)
+    render(&plot, format)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> std::path::PathBuf {
-        std::env::temp_dir().join(format!("grundy-plot-{}-{name}", std::process::id()))
-    }
-
     #[test]
     fn sequence_plots_are_written() {
         // Subtraction game {1, 2, 3}: G(n) = n mod 4, with unknown values at the end.
         let mut values: Vec<Option<u64>> = (0..200).map(|n| Some(n % 4)).collect();
         values.push(None);
-        let (png, svg) = (temp("seq.png"), temp("seq.svg"));
-        sequence_plot(&values, 0, &png, Format::Png).unwrap();
-        sequence_plot(&values, 0, &svg, Format::Svg).unwrap();
-        let bytes = std::fs::read(&png).unwrap();
+        let bytes = sequence_plot(&values, 0, Format::Png).unwrap();
         assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 1000);
-        let text = std::fs::read_to_string(&svg).unwrap();
-        assert!(text.matches("<rect").count() > 200);
-        std::fs::remove_file(png).unwrap();
-        std::fs::remove_file(svg).unwrap();
+        let text = String::from_utf8(sequence_plot(&values, 0, Format::Svg).unwrap()).unwrap();
+        assert!(text.starts_with("<svg") && text.matches("<rect").count() > 200);
     }
 
     #[test]

@@ -1,0 +1,195 @@
+"""Impartial combinatorial games: Sprague-Grundy values, outcomes, winning
+moves, sequences, periods and tables, computed by the grundy engine (Rust).
+
+Every result's ``to_dict()`` equals the command line's ``--json``."""
+
+from os import PathLike
+from typing import Any, Dict, List, Optional, Protocol, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+Part = Union[int, Tuple[int, ...]]
+"""A part of a Python game's position: an int or a tuple of ints."""
+Option_ = Union[Part, List[Part]]
+"""An option of a Python game: a part, or a list of parts (a sum)."""
+
+class PythonGame(Protocol):
+    """A game defined in Python: ``moves(position)`` returns the options of
+    a position part. An optional ``name`` attribute names it."""
+
+    def moves(self, position: Any) -> Sequence[Option_]: ...
+
+Game = Union[str, PythonGame]
+"""A catalog spec (``"nim"``, ``"subtraction:1,3,4"``, ``"script:x.rhai"``)
+or an object with a ``moves`` method."""
+Position = Union[str, int, Tuple[int, ...], Sequence[Union[str, int, Tuple[int, ...]]]]
+
+class GrundyError(Exception):
+    """A request the engine could not answer; the subclasses say why."""
+
+class BadInputError(ValueError):
+    """An unknown game, a bad parameter, position or move."""
+
+class SearchLimitError(GrundyError):
+    """The request exceeds a limit: raise max_positions or ask for less."""
+
+class GameError(GrundyError):
+    """The game itself failed: a script error, or a position that recurs."""
+
+class Move:
+    """A move, the position it leads to and what is known of that position."""
+
+    @property
+    def move(self) -> str: ...
+    @property
+    def to(self) -> str: ...
+    @property
+    def outcome(self) -> Optional[str]:
+        """``"N"`` or ``"P"``: the outcome of the position after the move."""
+    @property
+    def remoteness(self) -> Optional[int]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class Analysis:
+    """Everything about one position, as ``grundy analyze`` reports it."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def position(self) -> str: ...
+    @property
+    def play(self) -> str:
+        """``"normal"`` or ``"misere"``."""
+    @property
+    def outcome(self) -> str:
+        """``"N"`` (the player to move wins) or ``"P"``."""
+    @property
+    def grundy(self) -> Optional[int]: ...
+    @property
+    def remoteness(self) -> Optional[int]: ...
+    @property
+    def method(self) -> str:
+        """``"formula"`` or ``"search"``."""
+    @property
+    def winning_moves(self) -> List[Move]: ...
+    @property
+    def winning_moves_complete(self) -> bool: ...
+    @property
+    def all_moves(self) -> Optional[List[Move]]: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The analysis as ``grundy analyze --json`` prints it."""
+    def _repr_html_(self) -> str: ...
+
+class Period:
+    """The period of a one-number game, as ``grundy period`` reports it."""
+
+    @property
+    def rule(self) -> str: ...
+    @property
+    def preperiod(self) -> Optional[int]: ...
+    @property
+    def period(self) -> Optional[int]: ...
+    @property
+    def proven(self) -> bool: ...
+    @property
+    def saltus(self) -> Optional[int]: ...
+    @property
+    def values_computed(self) -> int: ...
+    @property
+    def theorem(self) -> Optional[str]: ...
+    @property
+    def reason(self) -> Optional[str]: ...
+    def notation(self, max_shown: int = 200) -> Optional[str]: ...
+    def to_dict(self) -> Dict[str, Any]:
+        """The report as ``grundy period --json`` prints it."""
+
+class Picture:
+    """A heatmap or sequence plot, the command line's."""
+
+    def png(self) -> bytes: ...
+    def svg(self) -> str: ...
+    def save(self, path: Union[str, "PathLike[str]"]) -> None:
+        """SVG if the path ends in ``.svg``, else PNG."""
+    def _repr_png_(self) -> bytes: ...
+
+class Table:
+    """Grundy values G(i, j); ``values[r, c]`` is G(first + r, first + c)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def first(self) -> int: ...
+    @property
+    def values(self) -> npt.NDArray[np.uint64]: ...
+    @property
+    def shape(self) -> Tuple[int, int]: ...
+    def __array__(self, dtype: Any = None, copy: Optional[bool] = None) -> np.ndarray: ...
+    def plot(self) -> Picture: ...
+    def _repr_png_(self) -> bytes: ...
+
+class Nimber:
+    """A nimber below 2**128: ``+`` is XOR, ``*`` the nim product, ``/`` the
+    nim quotient (``ZeroDivisionError`` for 0). Ints mix with nimbers."""
+
+    def __init__(self, value: int) -> None: ...
+    @property
+    def value(self) -> int: ...
+    def __add__(self, other: Union["Nimber", int]) -> "Nimber": ...
+    def __radd__(self, other: Union["Nimber", int]) -> "Nimber": ...
+    def __sub__(self, other: Union["Nimber", int]) -> "Nimber": ...
+    def __rsub__(self, other: Union["Nimber", int]) -> "Nimber": ...
+    def __mul__(self, other: Union["Nimber", int]) -> "Nimber": ...
+    def __rmul__(self, other: Union["Nimber", int]) -> "Nimber": ...
+    def __truediv__(self, other: Union["Nimber", int]) -> "Nimber": ...
+    def __rtruediv__(self, other: Union["Nimber", int]) -> "Nimber": ...
+    def inverse(self) -> "Nimber": ...
+    def __int__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def analyze(
+    game: Game,
+    position: Position,
+    *,
+    misere: bool = False,
+    all_moves: bool = False,
+    max_positions: int = 10_000_000,
+) -> Analysis:
+    """Outcome, Grundy value, winning moves and remoteness of one position."""
+
+def sequence(
+    rule: Game, length: int, *, method: str = "auto", max_positions: int = 10_000_000
+) -> Union[npt.NDArray[np.uint16], npt.NDArray[np.uint32], npt.NDArray[np.uint64]]:
+    """G(0), ..., G(length - 1): uint16/uint32 from the take-and-break engine,
+    uint64 from search. Ctrl-C interrupts an engine run."""
+
+def period(
+    rule: Game, max: int = 10_000_000, *, method: str = "auto", max_positions: int = 10_000_000
+) -> Period:
+    """Values until a period is proven (Guy-Smith) or ``max`` are computed."""
+
+def table(
+    game: Game,
+    rows: int = 16,
+    cols: int = 16,
+    *,
+    first: Optional[int] = None,
+    max_positions: int = 10_000_000,
+) -> Table:
+    """G(i, j) of a two-number game; a cell out of search's reach raises
+    SearchLimitError."""
+
+def plot(values: Sequence[int], first: int = 0) -> Picture:
+    """A plot of G(n) against n, P-positions marked."""
+
+def games() -> List[Dict[str, Any]]:
+    """The catalog, as ``grundy list --json`` prints it."""
+
+def verify(
+    game: Optional[str] = None, up_to: Optional[int] = None, *, max_positions: int = 10_000_000
+) -> List[Dict[str, Any]]:
+    """Closed forms against exhaustive search, one dict per check."""

@@ -1,0 +1,42 @@
+"""Ctrl-C interrupts a long computation."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import grundy
+
+
+def test_ctrl_c_interrupts_a_long_sequence():
+    # A billion values of 0.6 would take hours; SIGINT comes after half a second.
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.sequence("0.6", 10**9)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 2.5
+
+
+def test_other_threads_run_while_the_engine_works():
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    try:
+        grundy.sequence("0.6", 60000)
+    finally:
+        stop.set()
+        t.join()
+    assert len(ticks) > 3
