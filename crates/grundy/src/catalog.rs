@@ -353,6 +353,24 @@ fn edit_distance(a: &str, b: &str) -> usize {
 mod tests {
     use super::*;
 
+    /// The game and position of an entry's example, with the text of the
+    /// file it names (examples name files relative to the repository's root).
+    fn example(e: &Entry) -> (Box<dyn AnyGame>, Box<dyn crate::AnyPosition>) {
+        let mut words = e.example.split_whitespace();
+        let mut spec = Spec::from(words.next().unwrap());
+        if let (true, Some(path)) = (e.parameter_is_file, &spec.param) {
+            let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+            let text = std::fs::read_to_string(format!("{root}{path}")).unwrap();
+            spec.files = spec.files.with(path, &text);
+        }
+        let game = spec.build().unwrap();
+        let rest: Vec<&str> = words.collect();
+        let position = game
+            .parse(&rest)
+            .unwrap_or_else(|err| panic!("{}: {err}", e.example));
+        (game, position)
+    }
+
     #[test]
     fn names_are_unique_and_examples_parse() {
         for (i, e) in ENTRIES.iter().enumerate() {
@@ -361,18 +379,7 @@ mod tests {
                 "{} twice",
                 e.name
             );
-            let mut words = e.example.split_whitespace();
-            let mut spec = Spec::from(words.next().unwrap());
-            if let (true, Some(path)) = (e.parameter_is_file, &spec.param) {
-                // Examples name files relative to the repository's root.
-                let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
-                let text = std::fs::read_to_string(format!("{root}{path}")).unwrap();
-                spec.files = spec.files.with(path, &text);
-            }
-            let g = spec.build().unwrap();
-            let rest: Vec<&str> = words.collect();
-            g.parse(&rest)
-                .unwrap_or_else(|err| panic!("{}: {err}", e.example));
+            example(e);
             for inst in e.verify.instances {
                 game(inst).unwrap();
             }
@@ -390,15 +397,8 @@ mod tests {
         };
         let mut checked = 0;
         for e in ENTRIES {
-            let mut words = e.example.split_whitespace();
-            let mut spec = Spec::from(words.next().unwrap());
-            if let (true, Some(path)) = (e.parameter_is_file, &spec.param) {
-                let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
-                let text = std::fs::read_to_string(format!("{root}{path}")).unwrap();
-                spec.files = spec.files.with(path, &text);
-            }
-            let game = spec.build().unwrap();
-            let mut frontier = vec![game.parse(&words.collect::<Vec<_>>()).unwrap()];
+            let (game, start) = example(e);
+            let mut frontier = vec![start];
             // The example and the positions two moves on, down to the end of the game.
             for _ in 0..20 {
                 let Some(p) = frontier.pop() else { break };
