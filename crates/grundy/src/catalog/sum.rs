@@ -20,7 +20,9 @@ use crate::catalog::erased::{
     MOVE_LIST_LIMIT, QUICK_SEARCH,
 };
 use crate::catalog::{self, Entry, VerifyPlan};
-use crate::game::{parse_u64, Game, GameError, Outcome, ParseError, Play, PlayError};
+use crate::game::{
+    parse_u64, vec_heap_bytes, Game, GameError, Outcome, ParseError, Play, PlayError,
+};
 use crate::nimber::Nimber;
 use crate::solution::{sum_moves_to_value, CheckError, CheckReport};
 use crate::solve::{Limits, SearchError, Searcher};
@@ -297,6 +299,13 @@ impl Game for MixedSum {
 
     fn moves(&self) -> Vec<SumMove> {
         self.try_moves().unwrap_or_default()
+    }
+
+    /// The keys and the list of parts; the parts themselves are shared
+    /// with the sums they came from, all but one per move.
+    fn heap_bytes(&self) -> usize {
+        let keys: usize = self.keys.iter().map(|k| k.capacity() + 16).sum();
+        vec_heap_bytes(&self.parts) + vec_heap_bytes(&self.keys) + keys
     }
 
     fn play(&self, m: &SumMove) -> MixedSum {

@@ -28,7 +28,7 @@ use std::sync::{Arc, RwLock};
 
 use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_u64, ParseError};
+use crate::game::{parse_u64, MoveIter, ParseError};
 use crate::games::heaps::{parse_heaps, HeapRule, HeapRules, HeapSolution, Heaps};
 use crate::nimber::Nimber;
 use crate::solve::heap::code::HeapCode;
@@ -185,20 +185,6 @@ impl OctalRule {
         write.sequence.values().get(n).unwrap_or(0)
     }
 
-    /// Every split of `r` tokens into `parts` non-empty heaps (sorted), as the rule allows.
-    fn splits(&self, r: u64, parts: usize) -> Vec<Vec<u64>> {
-        let lo_b = |a: u64| if self.code.unequal() { a + 1 } else { a };
-        match parts {
-            2 => (1..=r / 2)
-                .filter(|&a| lo_b(a) <= r - a)
-                .map(|a| vec![a, r - a])
-                .collect(),
-            _ => (1..=r / 3)
-                .flat_map(|a| (a..=(r - a) / 2).map(move |b| vec![a, b, r - a - b]))
-                .collect(),
-        }
-    }
-
     fn digits(&self, n: u64) -> impl Iterator<Item = (u64, u8)> + '_ {
         self.code
             .digits()
@@ -217,23 +203,29 @@ impl HeapRule for OctalRule {
     }
 
     fn heap_moves(&self, n: u64) -> Vec<TakeBreak> {
-        let mut moves = Vec::new();
-        for (k, d) in self.digits(n) {
+        self.heap_move_iter(n).collect()
+    }
+
+    /// Digit by digit, each split made as it is needed (a heap of 20000 in
+    /// Grundy's game has 10^4 splits, and three-way splits grow as n²).
+    fn heap_move_iter(&self, n: u64) -> MoveIter<TakeBreak> {
+        let unequal = self.code.unequal();
+        let digits: Vec<u8> = self.digits(n).map(|(_, d)| d).collect();
+        Box::new(digits.into_iter().enumerate().flat_map(move |(k, d)| {
+            let k = k as u64;
             let r = n - k;
-            if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
-                moves.push(TakeBreak {
-                    take: k,
-                    parts: Vec::new(),
-                });
-            }
-            for (bit, parts) in [(4, 2), (8, 3)] {
-                if d & bit != 0 {
-                    let all = self.splits(r, parts);
-                    moves.extend(all.into_iter().map(|p| TakeBreak { take: k, parts: p }));
-                }
-            }
-        }
-        moves
+            let remove = k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0));
+            let remove = remove.then(|| TakeBreak {
+                take: k,
+                parts: Vec::new(),
+            });
+            let broken = [(4, 2), (8, 3)]
+                .into_iter()
+                .filter(move |&(bit, _)| d & bit != 0)
+                .flat_map(move |(_, parts)| splits(r, parts, unequal))
+                .map(move |p| TakeBreak { take: k, parts: p });
+            remove.into_iter().chain(broken)
+        }))
     }
 
     fn after(&self, n: u64, m: &TakeBreak) -> Vec<u64> {
@@ -309,6 +301,22 @@ impl HeapRule for OctalRule {
             }
         }
         None
+    }
+}
+
+/// Every split of `r` tokens into `parts` non-empty heaps (sorted), one at
+/// a time; `unequal` for Grundy's game, whose two heaps must differ.
+fn splits(r: u64, parts: usize, unequal: bool) -> Box<dyn Iterator<Item = Vec<u64>> + Send> {
+    let lo_b = move |a: u64| if unequal { a + 1 } else { a };
+    match parts {
+        2 => Box::new(
+            (1..=r / 2)
+                .filter(move |&a| lo_b(a) <= r - a)
+                .map(move |a| vec![a, r - a]),
+        ),
+        _ => Box::new(
+            (1..=r / 3).flat_map(move |a| (a..=(r - a) / 2).map(move |b| vec![a, b, r - a - b])),
+        ),
     }
 }
 
