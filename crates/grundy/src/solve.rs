@@ -3,6 +3,9 @@
 //! sequences of heap rules to 10^8 heaps.
 
 pub mod heap;
+pub mod limits;
 pub mod search;
+mod table;
 
-pub use search::{move_reports, winning, Limits, MoveReport, SearchError, Searcher, Solved};
+pub use limits::{Limits, SearchError};
+pub use search::{move_reports, winning, MoveReport, Searcher, Solved};

@@ -256,7 +256,7 @@ impl<'a, R: Rules> ValueSource<'a, R> {
                 Some(g) => Some(g),
                 None => match self.search.grundy(p) {
                     Ok(g) => Some(g),
-                    Err(SearchError::LimitExceeded { .. }) => None,
+                    Err(e) if e.is_limit() => None,
                     Err(e) => return Err(e.into()),
                 },
             });
