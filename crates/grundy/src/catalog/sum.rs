@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use crate::catalog::analysis::{by_search, Found};
 use crate::catalog::erased::{
-    Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo,
+    quick_limits, Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo,
     MOVE_LIST_LIMIT, QUICK_SEARCH,
 };
 use crate::catalog::{self, Entry, VerifyPlan};
@@ -144,7 +144,11 @@ impl MixedSum {
             None
         };
         // Parts of a mixed sum are compared by their text: its quick search gets a tenth of the budget.
-        let budget = Limits::new(o.limits.max_positions.min(QUICK_SEARCH / 10));
+        let quick = quick_limits(o.limits);
+        let budget = Limits {
+            max_positions: quick.max_positions.min(QUICK_SEARCH / 10),
+            ..quick
+        };
         let mut quick = Searcher::with_limits(Play::Normal, budget);
         let remoteness = quick.solve(self).ok().map(|s| s.remoteness);
         for m in &mut winning_moves {
@@ -245,6 +249,7 @@ impl MixedSum {
         }
         let mut search = Searcher::with_limits(o.play, o.limits);
         let (outcome, remoteness, all) = by_search(&mut search, self)?;
+        drop(search);
         let found = Found {
             outcome,
             grundy: None,

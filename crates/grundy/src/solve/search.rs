@@ -203,7 +203,7 @@ impl<G: Game> Searcher<G> {
     /// The outcome and remoteness of a position already solved (for example a
     /// child of a solved position) and still stored, without searching.
     pub fn known(&self, position: &G) -> Option<Solved> {
-        match self.solved.get(&position.canonical()) {
+        match self.solved.peek(&position.canonical()) {
             Some(Slot::Done(s)) => Some(s),
             _ => None,
         }

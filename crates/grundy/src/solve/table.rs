@@ -3,11 +3,14 @@
 //!
 //! A position on the search's path is stored as [`Slot::Busy`] (pinned: it
 //! is never evicted, and meeting it again means the game has a cycle); a
-//! finished one as [`Slot::Done`] with the work its subtree cost. When the
-//! searcher finds the table too large for its budget it calls
-//! [`Table::evict`], which drops about half of the finished entries, those
-//! whose subtrees were cheapest to search, so that what is dropped is what
-//! is cheapest to find again.
+//! finished one as [`Slot::Done`] with the work its subtree cost and
+//! whether it was used since the last eviction. When the searcher finds the
+//! table too large for its budget it calls [`Table::evict`], which drops
+//! half of the finished entries: first those not used since the last
+//! eviction (second chance, as a clock does: a depth-first search meets
+//! again mostly what it met lately), among them first those whose subtrees
+//! were cheapest to search, so that what is dropped is what is cheapest to
+//! find again.
 //!
 //! # Complexity
 //! `get` and `open` are O(1) expected. `evict` is O(n) for n entries and
@@ -18,10 +21,13 @@
 //! The estimate is honest, not exact: the bucket array as `std`'s hash map
 //! (hashbrown) lays it out, one control byte and one key-value pair per
 //! bucket, buckets a power of two at most 7/8 full; plus what each key owns
-//! on the heap ([`Game::heap_bytes`]). The array is charged one and a half
-//! times its size, because growing it (the old array and one twice its
-//! size) or rebuilding it after an eviction (the array and the entries kept)
-//! briefly needs that much.
+//! on the heap ([`Game::heap_bytes`]). The array is charged twice its size,
+//! because growing it (the old array and one twice its size) or rebuilding
+//! it after an eviction (the old array and the new) briefly needs that much.
+//! The rebuild moves entries from the old array to the new directly: a
+//! buffer of the entries kept in between, smaller than the arrays, would be
+//! taken from the allocator's heap rather than mapped, and glibc keeps
+//! such freed memory (measured: twice the budget in resident memory).
 
 use std::mem::size_of;
 
@@ -42,6 +48,8 @@ struct Entry<T> {
     /// Moves looked at while the position's subtree was searched (saturated):
     /// the cost of finding the entry again.
     work: u32,
+    /// Whether it was looked up since the last eviction.
+    used: bool,
 }
 
 /// A hash map from positions to slots that counts its bytes and evicts.
@@ -70,7 +78,16 @@ impl<K: Game, T: Copy> Table<K, T> {
         self.evicted
     }
 
-    pub(crate) fn get(&self, key: &K) -> Option<Slot<T>> {
+    /// What is stored for `key`, marking it used.
+    pub(crate) fn get(&mut self, key: &K) -> Option<Slot<T>> {
+        self.map.get_mut(key).map(|e| {
+            e.used = true;
+            e.slot
+        })
+    }
+
+    /// What is stored for `key`, leaving it as it is.
+    pub(crate) fn peek(&self, key: &K) -> Option<Slot<T>> {
         self.map.get(key).map(|e| e.slot)
     }
 
@@ -103,6 +120,7 @@ impl<K: Game, T: Copy> Table<K, T> {
             Entry {
                 slot: Slot::Busy,
                 work: 0,
+                used: true,
             },
         );
         debug_assert!(old.is_none(), "a position is opened only when absent");
@@ -114,86 +132,91 @@ impl<K: Game, T: Copy> Table<K, T> {
         let e = self.map.get_mut(key).expect("a busy position stays stored");
         e.slot = Slot::Done(value);
         e.work = u32::try_from(work).unwrap_or(u32::MAX);
+        e.used = true;
     }
 
     /// Drops every entry left on the path by a search that stopped early.
     pub(crate) fn unpin(&mut self) {
-        self.rebuild(|e, _| matches!(e.slot, Slot::Busy));
+        let kept = self
+            .map
+            .values()
+            .filter(|e| matches!(e.slot, Slot::Done(_)))
+            .count();
+        self.rebuild(kept, |e| matches!(e.slot, Slot::Busy));
         debug_assert!(self.map.values().all(|e| !matches!(e.slot, Slot::Busy)));
     }
 
-    /// Drops about half the solved entries, those of least work, and halves
-    /// the work of the rest so that entries from long ago age out. `false`
-    /// if there was no solved entry to drop.
+    /// Drops half the solved entries, unused ones first and among
+    /// them those of least work; the rest start afresh as unused, their
+    /// work halved so that entries from long ago age out. `false` if there
+    /// was no solved entry to drop.
     pub(crate) fn evict(&mut self) -> bool {
-        let mut levels = [0usize; 33];
+        let mut ranks = [0usize; 2 * LEVELS];
         for e in self.map.values() {
             if let Slot::Done(_) = e.slot {
-                levels[level(e.work)] += 1;
+                ranks[rank(e)] += 1;
             }
         }
-        let done: usize = levels.iter().sum();
+        let done: usize = ranks.iter().sum();
         if done == 0 {
             return false;
         }
-        // Drop every entry below level `cut` and the first few at it.
+        // Drop every entry below rank `cut` and the first few at it.
         let target = done.div_ceil(2);
         let (mut cut, mut below) = (0, 0);
-        while below + levels[cut] < target {
-            below += levels[cut];
+        while below + ranks[cut] < target {
+            below += ranks[cut];
             cut += 1;
         }
         let mut at_cut = target - below;
-        self.evicted += self.rebuild(|e, aged| match e.slot {
+        let kept = self.map.len() - target;
+        self.evicted += self.rebuild(kept, |e| match e.slot {
             Slot::Busy => false,
-            Slot::Done(_) if level(e.work) < cut => true,
-            Slot::Done(_) if level(e.work) == cut && at_cut > 0 => {
+            Slot::Done(_) if rank(e) < cut => true,
+            Slot::Done(_) if rank(e) == cut && at_cut > 0 => {
                 at_cut -= 1;
                 true
             }
-            Slot::Done(_) => {
-                *aged = e.work / 2;
-                false
-            }
+            Slot::Done(_) => false,
         }) as u64;
+        for e in self.map.values_mut() {
+            e.used = false;
+            e.work /= 2;
+        }
         true
     }
 
-    /// Rebuilds the map without the entries `drop` picks, and says how many
-    /// it dropped; `drop` may also set a kept entry's new work. The old
-    /// array is freed before the new one is made, so the peak is the old
-    /// array and the entries kept. The new array has room for twice the
-    /// entries kept (as much as before, after an eviction from a full
-    /// table), so that a sparse table gives memory back.
-    fn rebuild(&mut self, mut drop: impl FnMut(&Entry<T>, &mut u32) -> bool) -> usize {
-        let capacity = self.map.capacity();
-        let mut kept = Vec::new();
+    /// Rebuilds the map without the entries `drop` picks, `kept` left, and
+    /// says how many it dropped. The new array is as large as the old, or smaller when the
+    /// table is sparse, so that a table emptied of its path gives memory
+    /// back.
+    fn rebuild(&mut self, kept: usize, mut drop: impl FnMut(&Entry<T>) -> bool) -> usize {
+        let room = self.map.capacity().min(2 * kept);
+        let mut map = FxHashMap::with_capacity_and_hasher(room, Default::default());
         let mut dropped = 0;
-        for (key, mut e) in std::mem::take(&mut self.map) {
-            let mut work = e.work;
-            if drop(&e, &mut work) {
+        for (key, e) in std::mem::take(&mut self.map) {
+            if drop(&e) {
                 self.key_heap_bytes -= key.heap_bytes();
                 dropped += 1;
             } else {
-                e.work = work;
-                kept.push((key, e));
+                map.insert(key, e);
             }
         }
-        let room = capacity.min(2 * kept.len());
-        let mut map = FxHashMap::with_capacity_and_hasher(room, Default::default());
-        map.extend(kept);
         self.map = map;
         dropped
     }
 }
 
-/// 0 for no work, else one more than the work's highest set bit.
-fn level(work: u32) -> usize {
-    (u32::BITS - work.leading_zeros()) as usize
+/// Levels of work: 0 for none, else one more than its highest set bit.
+const LEVELS: usize = 33;
+
+/// The order of eviction: unused before used, then by level of work.
+fn rank<T>(e: &Entry<T>) -> usize {
+    usize::from(e.used) * LEVELS + (u32::BITS - e.work.leading_zeros()) as usize
 }
 
 fn charged(array: usize) -> usize {
-    array + array / 2
+    2 * array
 }
 
 /// The bytes of a hash map's bucket array with room for `capacity` entries,
@@ -228,25 +251,34 @@ mod tests {
     }
 
     #[test]
-    fn eviction_drops_the_cheapest_half_and_keeps_the_path() {
+    fn eviction_drops_the_unused_and_cheapest_first_and_keeps_the_path() {
         let mut t: Table<Nim, u32> = Table::new();
         for n in 0..10u64 {
             t.open(nim(&[n]));
             if n < 9 {
-                // Work 1, 2, 4, ..., 256: levels 1 to 9.
+                // Work 1, 2, 4, ..., 256: levels 1 to 9 (1 to 8 once halved).
                 t.finish(&nim(&[n]), n as u32, 1 << n);
             }
         }
         assert!(t.evict());
-        // Nine solved entries: the five cheapest go, the busy one stays.
+        // Nine solved entries, all used: the five cheapest go (half, rounded
+        // up), the busy one stays.
         assert_eq!(t.evicted(), 5);
         assert_eq!(t.len(), 5);
-        assert_eq!(t.get(&nim(&[9])), Some(Slot::Busy));
-        assert_eq!(t.get(&nim(&[8])), Some(Slot::Done(8)));
-        assert_eq!(t.get(&nim(&[4])), None);
+        assert_eq!(t.peek(&nim(&[9])), Some(Slot::Busy));
+        assert_eq!(t.peek(&nim(&[4])), None);
+        assert_eq!(t.peek(&nim(&[5])), Some(Slot::Done(5)));
+        // Now none is used but 5, the cheapest: the next to go are the
+        // cheapest others, 6 and 7, not 5.
+        assert_eq!(t.get(&nim(&[5])), Some(Slot::Done(5)));
+        assert!(t.evict());
+        assert_eq!(t.evicted(), 7);
+        assert_eq!(t.peek(&nim(&[7])), None);
+        assert_eq!(t.peek(&nim(&[5])), Some(Slot::Done(5)));
+        assert_eq!(t.peek(&nim(&[8])), Some(Slot::Done(8)));
         t.unpin();
-        assert_eq!(t.get(&nim(&[9])), None);
-        assert_eq!(t.len(), 4);
+        assert_eq!(t.peek(&nim(&[9])), None);
+        assert_eq!(t.len(), 2);
     }
 
     #[test]
