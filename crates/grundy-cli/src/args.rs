@@ -4,11 +4,14 @@
 //! `#[command(mut_arg("json", |a| a.help("...")))]` on its own arguments.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
 use grundy::api;
 use grundy::{Limits, Play};
+
+use crate::memory;
 
 /// `--misere`: the play convention.
 #[derive(Args, Clone, Copy, Debug)]
@@ -37,17 +40,36 @@ pub struct JsonArgs {
     pub json: bool,
 }
 
-/// `--max-positions`: bounds on search, shared by the commands that search.
+/// `--max-positions`, `--memory`, `--max-time`: bounds on search, shared by
+/// the commands that search.
 #[derive(Args, Clone, Copy, Debug)]
 pub struct SearchArgs {
-    /// The most distinct positions a search may store before it stops with an error.
+    /// The most positions a search stores at once (it forgets the cheapest
+    /// to find again beyond that); it may look at 256 moves per position of
+    /// it, then stops with an error.
     #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_MAX_POSITIONS)]
     pub max_positions: usize,
+    /// The memory a search may use for what it stores and its path, e.g.
+    /// 512M or 4G; past it, it forgets positions and goes on [default: a
+    /// quarter of this machine's memory, between 256M and 16G].
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub memory: Option<usize>,
+    /// The most time, in seconds, a search may take before it stops with an
+    /// error [default: no limit].
+    #[arg(long, value_name = "SECONDS", value_parser = memory::parse_seconds)]
+    pub max_time: Option<Duration>,
 }
 
 impl SearchArgs {
+    /// The limits these flags give, the memory budget read from the machine
+    /// where not given.
     pub fn limits(&self) -> Limits {
-        Limits::new(self.max_positions)
+        let limits = Limits::new(self.max_positions)
+            .with_memory(self.memory.unwrap_or_else(memory::default_budget));
+        match self.max_time {
+            Some(t) => limits.with_time(t),
+            None => limits,
+        }
     }
 }
 

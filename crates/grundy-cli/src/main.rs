@@ -3,6 +3,7 @@
 mod args;
 mod cli;
 mod commands;
+mod memory;
 mod output;
 
 use std::process::ExitCode;

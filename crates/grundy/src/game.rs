@@ -15,10 +15,33 @@ use thiserror::Error;
 /// parse, so that a printed position can be typed back.
 pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
     /// A move as a player names it, e.g. `heap 2: take 3`.
-    type Move: Clone + Eq + fmt::Debug + fmt::Display + FromStr + Send + Sync;
+    type Move: Clone + Eq + fmt::Debug + fmt::Display + FromStr + Send + Sync + 'static;
 
     /// Every legal move.
     fn moves(&self) -> Vec<Self::Move>;
+
+    /// The legal moves one at a time, the same as [`try_moves`](Game::try_moves)
+    /// in the same order. Search walks a position's moves with this, so that
+    /// each position on its path holds its place among the moves rather than
+    /// the list of them (a heap of 20000 in Grundy's game has 10^4 moves, and
+    /// a path through it thousands of positions). The default lists the moves
+    /// and hands them out; games whose moves can be produced one by one
+    /// override it.
+    ///
+    /// # Errors
+    /// As [`try_moves`](Game::try_moves).
+    fn move_iter(&self) -> Result<MoveIter<Self::Move>, GameError> {
+        Ok(Box::new(self.try_moves()?.into_iter()))
+    }
+
+    /// Bytes this position owns on the heap (a vector of heaps, say),
+    /// allocator overhead included, beyond `size_of::<Self>()`. Search
+    /// counts them against its memory budget; the default, 0, suits
+    /// positions stored inline. Shared data (an `Arc` of the rules) is not
+    /// counted: it is paid for once.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
 
     /// The position after a legal move.
     fn play(&self, m: &Self::Move) -> Self;
@@ -76,6 +99,30 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
     /// Some legal move, without listing them all; `None` at the end of the game.
     fn any_move(&self) -> Option<Self::Move> {
         self.moves().into_iter().next()
+    }
+}
+
+/// The moves of a position one at a time (see [`Game::move_iter`]). It owns
+/// what it needs, so a search can keep it beside the position it walks.
+pub type MoveIter<M> = Box<dyn Iterator<Item = M> + Send>;
+
+/// The heap bytes of a vector, as [`Game::heap_bytes`] counts them: the
+/// buffer (its capacity, not only its length) and the allocator's
+/// bookkeeping (16 bytes per allocation, as glibc's malloc keeps), nothing
+/// for an empty vector, which allocates nothing.
+pub fn vec_heap_bytes<T>(v: &Vec<T>) -> usize {
+    match v.capacity() * std::mem::size_of::<T>() {
+        0 => 0,
+        bytes => bytes + 16,
+    }
+}
+
+/// The heap bytes of a big number, as [`Game::heap_bytes`] counts them: its
+/// 64-bit digits and the allocator's bookkeeping; nothing for zero.
+pub fn big_heap_bytes(n: &num_bigint::BigUint) -> usize {
+    match n.bits().div_ceil(64) {
+        0 => 0,
+        words => words as usize * 8 + 16,
     }
 }
 

@@ -59,7 +59,9 @@ pub use catalog::erased::{
     Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo, Rules,
     ValueSearch,
 };
-pub use game::{Game, GameError, Outcome, ParseError, Play, PlayError};
+pub use game::{
+    big_heap_bytes, vec_heap_bytes, Game, GameError, MoveIter, Outcome, ParseError, Play, PlayError,
+};
 pub use nimber::{mex, Nimber};
 pub use solution::{check, CheckError, CheckReport, Solution};
 pub use solve::{Limits, SearchError, Searcher, Solved};

@@ -8,7 +8,10 @@
 
 pub mod batched;
 pub mod heap;
+pub mod limits;
 pub mod period;
 pub mod search;
+mod table;
 
-pub use search::{move_reports, winning, Limits, MoveReport, SearchError, Searcher, Solved};
+pub use limits::{Limits, SearchError};
+pub use search::{move_reports, winning, MoveReport, Searcher, Solved};

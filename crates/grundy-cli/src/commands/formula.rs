@@ -56,9 +56,10 @@ pub struct GuessArgs {
     /// the memory at size 9].
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     constants: Option<Vec<u64>>,
-    /// Memory for stored value vectors, in MiB.
+    /// Memory for the guess's stored value vectors, in MiB (`--memory` is
+    /// the budget of the search that finds the values).
     #[arg(long, value_name = "MIB", default_value_t = 256)]
-    memory: usize,
+    guess_memory: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -119,7 +120,7 @@ fn guess(args: &GuessArgs) -> anyhow::Result<ExitCode> {
     let request = GuessRequest {
         max_size: args.max_size,
         constants: args.constants.clone(),
-        memory_mib: args.memory,
+        memory_mib: args.guess_memory,
     };
     let spinner = ProgressBar::new_spinner().with_message("searching formulas");
     spinner.enable_steady_tick(Duration::from_millis(120));

@@ -114,12 +114,13 @@ mod tests {
 
     #[test]
     fn every_value_is_needed() {
-        // Moore's Nim_2 on heaps 1 and 1 needs more than 3 positions stored.
+        // Moore's Nim_2 on heaps 1 and 1 has 3 moves, more than a search of
+        // 2 positions may look at.
         let asked = ShapeRequest {
             rows: Some(3),
             ..ShapeRequest::default()
         };
-        let err = analyze(&"moore:2".into(), &asked, Limits::new(3)).unwrap_err();
+        let err = analyze(&"moore:2".into(), &asked, Limits::new(2)).unwrap_err();
         assert_eq!(
             err,
             Error::Unknown {

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::time::Duration;
 
 use serde::Serialize;
 use thiserror::Error;
@@ -111,8 +112,26 @@ pub enum AnalyzeError {
 /// The most moves listed one by one.
 pub const MOVE_LIST_LIMIT: u128 = 100_000;
 
-/// The search budget spent on remoteness when a formula already answered.
+/// The search budget spent on remoteness when a formula already answered:
+/// positions stored.
 pub const QUICK_SEARCH: usize = 100_000;
+
+/// The quick search's memory budget: a few MiB.
+pub const QUICK_MEMORY: usize = 8 << 20;
+
+/// The quick search's time budget, so that an answer that a formula gave
+/// at once never waits long for its remoteness.
+pub const QUICK_TIME: Duration = Duration::from_millis(250);
+
+/// The limits of the quick remoteness search that follows a formula's
+/// answer: [`QUICK_SEARCH`], [`QUICK_MEMORY`] and [`QUICK_TIME`], or
+/// `limits` where they are tighter.
+pub fn quick_limits(limits: Limits) -> Limits {
+    let quick = Limits::new(QUICK_SEARCH)
+        .with_memory(QUICK_MEMORY)
+        .with_time(QUICK_TIME);
+    quick.within(limits)
+}
 
 /// What one method found about a position, before it is written up as an
 /// [`Analysis`] by [`Analysis::new`].

@@ -15,7 +15,8 @@ use thiserror::Error;
 
 use super::analysis::{by_search, Found};
 pub use super::analysis::{
-    Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo, MOVE_LIST_LIMIT, QUICK_SEARCH,
+    quick_limits, Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo, MOVE_LIST_LIMIT,
+    QUICK_MEMORY, QUICK_SEARCH, QUICK_TIME,
 };
 use crate::game::{Game, GameError, Outcome, ParseError, Play, PlayError};
 use crate::nimber::Nimber;
@@ -261,7 +262,7 @@ impl<'a, R: Rules> ValueSource<'a, R> {
                 None if too_big(p, self.limits.max_positions) => None,
                 None => match self.search.grundy(p) {
                     Ok(g) => Some(g),
-                    Err(SearchError::LimitExceeded { .. }) => None,
+                    Err(e) if e.is_limit() => None,
                     Err(e) => return Err(e.into()),
                 },
             });
@@ -384,7 +385,7 @@ impl<R: Rules> Position<R> {
         o: &AnalyzeOptions,
     ) -> Result<Analysis, AnalyzeError> {
         let p = &self.pos;
-        let budget = Limits::new(o.limits.max_positions.min(QUICK_SEARCH));
+        let budget = quick_limits(o.limits);
         let mut search = Searcher::with_limits(o.play, budget);
         let remoteness = if too_big(p, budget.max_positions) {
             None
@@ -483,8 +484,7 @@ impl<R: Rules> Position<R> {
         let limit = o.limits.max_positions;
         let value_of = |k: usize| values[k].ok_or(SearchError::LimitExceeded { limit });
         let grundy = value_of(moves.len())?;
-        let budget = Limits::new(limit.min(QUICK_SEARCH));
-        let mut search = Searcher::with_limits(Play::Normal, budget);
+        let mut search = Searcher::with_limits(Play::Normal, quick_limits(o.limits));
         let remoteness = search.solve(p).ok().map(|s| s.remoteness);
         let mut all = Vec::with_capacity(moves.len());
         for (k, (m, to)) in moves.iter().zip(&positions).enumerate() {
@@ -521,6 +521,8 @@ impl<R: Rules> Position<R> {
         }
         let mut search = Searcher::with_limits(o.play, o.limits);
         let (outcome, remoteness, all) = by_search(&mut search, p)?;
+        // The value search below has the whole budget to itself.
+        drop(search);
         let grundy = match o.play {
             Play::Normal => {
                 let value = self.search_grundy(std::slice::from_ref(p), o.limits)?[0];

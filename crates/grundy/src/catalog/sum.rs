@@ -16,11 +16,13 @@ use std::sync::Arc;
 
 use crate::catalog::analysis::{by_search, Found};
 use crate::catalog::erased::{
-    Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo,
+    quick_limits, Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo,
     MOVE_LIST_LIMIT, QUICK_SEARCH,
 };
 use crate::catalog::{self, Entry, VerifyPlan};
-use crate::game::{parse_u64, Game, GameError, Outcome, ParseError, Play, PlayError};
+use crate::game::{
+    parse_u64, vec_heap_bytes, Game, GameError, Outcome, ParseError, Play, PlayError,
+};
 use crate::nimber::Nimber;
 use crate::solution::{sum_moves_to_value, CheckError, CheckReport};
 use crate::solve::{Limits, SearchError, Searcher};
@@ -142,7 +144,11 @@ impl MixedSum {
             None
         };
         // Parts of a mixed sum are compared by their text: its quick search gets a tenth of the budget.
-        let budget = Limits::new(o.limits.max_positions.min(QUICK_SEARCH / 10));
+        let quick = quick_limits(o.limits);
+        let budget = Limits {
+            max_positions: quick.max_positions.min(QUICK_SEARCH / 10),
+            ..quick
+        };
         let mut quick = Searcher::with_limits(Play::Normal, budget);
         let remoteness = quick.solve(self).ok().map(|s| s.remoteness);
         for m in &mut winning_moves {
@@ -243,6 +249,7 @@ impl MixedSum {
         }
         let mut search = Searcher::with_limits(o.play, o.limits);
         let (outcome, remoteness, all) = by_search(&mut search, self)?;
+        drop(search);
         let found = Found {
             outcome,
             grundy: None,
@@ -297,6 +304,13 @@ impl Game for MixedSum {
 
     fn moves(&self) -> Vec<SumMove> {
         self.try_moves().unwrap_or_default()
+    }
+
+    /// The keys and the list of parts; the parts themselves are shared
+    /// with the sums they came from, all but one per move.
+    fn heap_bytes(&self) -> usize {
+        let keys: usize = self.keys.iter().map(|k| k.capacity() + 16).sum();
+        vec_heap_bytes(&self.parts) + vec_heap_bytes(&self.keys) + keys
     }
 
     fn play(&self, m: &SumMove) -> MixedSum {

@@ -35,7 +35,7 @@ use std::sync::Arc;
 
 use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_u64, Game, Outcome, ParseError};
+use crate::game::{parse_u64, vec_heap_bytes, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
 use values::{NamedRule, RowRule, RowValues, FORMULA_COINS};
@@ -228,6 +228,10 @@ fn binomial(n: u64, k: u64) -> u128 {
 
 impl Game for Coins {
     type Move = Turn;
+
+    fn heap_bytes(&self) -> usize {
+        vec_heap_bytes(&self.heads)
+    }
 
     fn moves(&self) -> Vec<Turn> {
         let mut moves = Vec::new();

@@ -25,7 +25,7 @@ use std::str::FromStr;
 
 use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_u64, Game, ParseError};
+use crate::game::{parse_u64, vec_heap_bytes, Game, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
 
@@ -147,6 +147,10 @@ impl fmt::Display for Ed {
 
 impl Game for Ed {
     type Move = EdMove;
+
+    fn heap_bytes(&self) -> usize {
+        vec_heap_bytes(&self.groups)
+    }
 
     fn moves(&self) -> Vec<EdMove> {
         let mut moves = Vec::new();

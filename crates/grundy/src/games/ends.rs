@@ -29,7 +29,7 @@ use std::str::FromStr;
 
 use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_u64, Game, Outcome, ParseError};
+use crate::game::{parse_u64, vec_heap_bytes, Game, Outcome, ParseError};
 use crate::solution::Solution;
 
 /// The largest pile: the interval values exceed the piles by at most the
@@ -172,6 +172,10 @@ impl fmt::Display for Ends {
 
 impl Game for Ends {
     type Move = EndsMove;
+
+    fn heap_bytes(&self) -> usize {
+        vec_heap_bytes(&self.piles)
+    }
 
     fn moves(&self) -> Vec<EndsMove> {
         let mut moves = Vec::new();

@@ -32,7 +32,7 @@ use num_traits::{One, ToPrimitive, Zero};
 
 use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_biguint, Game, Outcome, ParseError};
+use crate::game::{big_heap_bytes, parse_biguint, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
 use crate::zeckendorf::{index_text, smallest_term, sum_text, zeckendorf};
@@ -131,6 +131,10 @@ impl fmt::Display for FibonacciNim {
 
 impl Game for FibonacciNim {
     type Move = Take;
+
+    fn heap_bytes(&self) -> usize {
+        big_heap_bytes(&self.tokens) + big_heap_bytes(&self.quota)
+    }
 
     fn moves(&self) -> Vec<Take> {
         let limit = self

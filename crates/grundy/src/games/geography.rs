@@ -279,6 +279,10 @@ impl fmt::Display for Geography {
 impl Game for Geography {
     type Move = Slide;
 
+    fn heap_bytes(&self) -> usize {
+        self.alive.heap_bytes()
+    }
+
     fn moves(&self) -> Vec<Slide> {
         self.neighbours()
             .map(|u| Slide { to: self.label(u) })

@@ -15,20 +15,28 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::catalog::erased::Rules;
-use crate::game::{parse_u64, Game, Outcome, ParseError};
+use crate::game::{parse_u64, vec_heap_bytes, Game, MoveIter, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::{sum_moves_to_value, Solution};
 
 /// What a move does to one heap.
 pub trait HeapRule: fmt::Debug + PartialEq + Send + Sync + 'static {
     /// A move on one heap, e.g. `take 3`.
-    type Move: Clone + Eq + fmt::Debug + fmt::Display + FromStr + Send + Sync;
+    type Move: Clone + Eq + fmt::Debug + fmt::Display + FromStr + Send + Sync + 'static;
 
     /// The rule's name as the catalog spells it, e.g. `subtraction:1,3,4`.
     fn name(&self) -> String;
 
     /// Every move from a heap of `n`.
     fn heap_moves(&self, n: u64) -> Vec<Self::Move>;
+
+    /// The moves from a heap of `n` one at a time, the same as
+    /// [`heap_moves`](HeapRule::heap_moves) in the same order: what
+    /// [`Heaps`] walks for [`Game::move_iter`]. The default lists them;
+    /// rules whose heaps have many moves override it.
+    fn heap_move_iter(&self, n: u64) -> MoveIter<Self::Move> {
+        Box::new(self.heap_moves(n).into_iter())
+    }
 
     /// The heaps left after move `m` on a heap of `n` (none, one or several).
     fn after(&self, n: u64, m: &Self::Move) -> Vec<u64>;
@@ -216,6 +224,23 @@ impl<R: HeapRule> Game for Heaps<R> {
             }
         }
         moves
+    }
+
+    /// Heap by heap, each heap's moves one at a time: the walk holds the
+    /// heap sizes and one heap's place, never a list of moves.
+    fn move_iter(&self) -> Result<MoveIter<Self::Move>, crate::game::GameError> {
+        let rule = Arc::clone(&self.rule);
+        let heaps = self.heaps.clone();
+        Ok(Box::new(heaps.into_iter().enumerate().flat_map(
+            move |(i, n)| {
+                rule.heap_move_iter(n)
+                    .map(move |mv| HeapMove { heap: i + 1, mv })
+            },
+        )))
+    }
+
+    fn heap_bytes(&self) -> usize {
+        vec_heap_bytes(&self.heaps)
     }
 
     fn play(&self, m: &Self::Move) -> Self {

@@ -36,7 +36,7 @@ use std::str::FromStr;
 
 use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_u64, Game, Outcome, ParseError};
+use crate::game::{parse_u64, vec_heap_bytes, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
 
@@ -221,6 +221,10 @@ impl fmt::Display for MimoYuyu {
 
 impl Game for MimoYuyu {
     type Move = MimoPath;
+
+    fn heap_bytes(&self) -> usize {
+        vec_heap_bytes(&self.tokens)
+    }
 
     fn moves(&self) -> Vec<MimoPath> {
         let mut cells = self.tokens.clone();

@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use crate::catalog::erased::{with_formula, AnyGame};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{Outcome, ParseError};
+use crate::game::{MoveIter, Outcome, ParseError};
 use crate::games::heaps::{
     parse_heaps, HeapRule, HeapRules, HeapSolution, Heaps, MisereVerdict, Take,
 };
@@ -65,6 +65,10 @@ impl HeapRule for NimRule {
 
     fn heap_moves(&self, n: u64) -> Vec<Take> {
         (1..=n).map(Take).collect()
+    }
+
+    fn heap_move_iter(&self, n: u64) -> MoveIter<Take> {
+        Box::new((1..=n).map(Take))
     }
 
     fn after(&self, n: u64, m: &Take) -> Vec<u64> {

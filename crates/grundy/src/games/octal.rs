@@ -28,7 +28,7 @@ use std::sync::{Arc, RwLock};
 
 use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_u64, ParseError};
+use crate::game::{parse_u64, MoveIter, ParseError};
 use crate::games::heaps::{parse_heaps, HeapRule, HeapRules, HeapSolution, Heaps};
 use crate::nimber::Nimber;
 use crate::solve::heap::code::{HeapCode, ParseCodeError};
@@ -185,43 +185,6 @@ impl OctalRule {
         write.sequence.values().get(n).unwrap_or(0)
     }
 
-    /// Every split of `r` tokens into `parts` non-empty heaps (sorted), as the rule allows.
-    /// The ways to split `r` tokens into `parts` non-empty heaps (unequal
-    /// ones for Grundy's game), smallest first, one at a time: a heap of
-    /// 10^13 has more splits than memory holds.
-    fn splits(&self, r: u64, parts: usize) -> Box<dyn Iterator<Item = Vec<u64>> + '_> {
-        let unequal = self.code.unequal();
-        match parts {
-            2 => Box::new(
-                (1..=r / 2)
-                    .filter(move |&a| !unequal || a < r - a)
-                    .map(move |a| vec![a, r - a]),
-            ),
-            _ => Box::new(
-                (1..=r / 3)
-                    .flat_map(move |a| (a..=(r - a) / 2).map(move |b| vec![a, b, r - a - b])),
-            ),
-        }
-    }
-
-    /// Every move from a heap of `n`, one at a time.
-    fn move_iter(&self, n: u64) -> impl Iterator<Item = TakeBreak> + '_ {
-        self.digits(n).flat_map(move |(k, d)| {
-            let r = n - k;
-            let plain = k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0));
-            let take = plain.then_some(TakeBreak {
-                take: k,
-                parts: Vec::new(),
-            });
-            let splits = [(4, 2), (8, 3)]
-                .into_iter()
-                .filter(move |&(bit, _)| d & bit != 0)
-                .flat_map(move |(_, parts)| self.splits(r, parts))
-                .map(move |p| TakeBreak { take: k, parts: p });
-            take.into_iter().chain(splits)
-        })
-    }
-
     fn digits(&self, n: u64) -> impl Iterator<Item = (u64, u8)> + '_ {
         self.code
             .digits()
@@ -240,7 +203,29 @@ impl HeapRule for OctalRule {
     }
 
     fn heap_moves(&self, n: u64) -> Vec<TakeBreak> {
-        self.move_iter(n).collect()
+        self.heap_move_iter(n).collect()
+    }
+
+    /// Digit by digit, each split made as it is needed (a heap of 20000 in
+    /// Grundy's game has 10^4 splits, and three-way splits grow as n²).
+    fn heap_move_iter(&self, n: u64) -> MoveIter<TakeBreak> {
+        let unequal = self.code.unequal();
+        let digits: Vec<u8> = self.digits(n).map(|(_, d)| d).collect();
+        Box::new(digits.into_iter().enumerate().flat_map(move |(k, d)| {
+            let k = k as u64;
+            let r = n - k;
+            let remove = k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0));
+            let remove = remove.then(|| TakeBreak {
+                take: k,
+                parts: Vec::new(),
+            });
+            let broken = [(4, 2), (8, 3)]
+                .into_iter()
+                .filter(move |&(bit, _)| d & bit != 0)
+                .flat_map(move |(_, parts)| splits(r, parts, unequal))
+                .map(move |p| TakeBreak { take: k, parts: p });
+            remove.into_iter().chain(broken)
+        }))
     }
 
     fn after(&self, n: u64, m: &TakeBreak) -> Vec<u64> {
@@ -324,6 +309,22 @@ impl HeapRule for OctalRule {
 /// listed as some of them, not all.
 pub const MOVES_SCANNED: u128 = 1 << 16;
 
+/// Every split of `r` tokens into `parts` non-empty heaps (sorted), one at
+/// a time; `unequal` for Grundy's game, whose two heaps must differ.
+fn splits(r: u64, parts: usize, unequal: bool) -> Box<dyn Iterator<Item = Vec<u64>> + Send> {
+    let lo_b = move |a: u64| if unequal { a + 1 } else { a };
+    match parts {
+        2 => Box::new(
+            (1..=r / 2)
+                .filter(move |&a| lo_b(a) <= r - a)
+                .map(move |a| vec![a, r - a]),
+        ),
+        _ => Box::new(
+            (1..=r / 3).flat_map(move |a| (a..=(r - a) / 2).map(move |b| vec![a, b, r - a - b])),
+        ),
+    }
+}
+
 impl HeapSolution for OctalRule {
     fn heap_grundy(&self, n: u64) -> Nimber {
         Nimber(u64::from(self.value(n)))
@@ -331,7 +332,7 @@ impl HeapSolution for OctalRule {
 
     fn moves_to(&self, n: u64, target: Nimber) -> Vec<TakeBreak> {
         let scanned = usize::try_from(MOVES_SCANNED).unwrap_or(usize::MAX);
-        self.move_iter(n)
+        self.heap_move_iter(n)
             .take(scanned)
             .filter(|m| {
                 let after = self.after(n, m);

@@ -23,7 +23,7 @@ use std::str::FromStr;
 
 use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_u64, Game, Outcome, ParseError};
+use crate::game::{parse_u64, vec_heap_bytes, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
 
@@ -104,6 +104,10 @@ impl fmt::Display for Staircase {
 
 impl Game for Staircase {
     type Move = StairMove;
+
+    fn heap_bytes(&self) -> usize {
+        vec_heap_bytes(&self.steps)
+    }
 
     fn moves(&self) -> Vec<StairMove> {
         let mut moves = Vec::new();

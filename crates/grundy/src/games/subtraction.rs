@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use crate::catalog::erased::{with_formula, AnyGame};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_u64, ParseError};
+use crate::game::{parse_u64, MoveIter, ParseError};
 use crate::games::heaps::{HeapRule, HeapRules, HeapSolution, Heaps, Take};
 use crate::nimber::{mex, Nimber};
 use crate::solve::period::{PeriodWatch, Periodicity};
@@ -270,6 +270,17 @@ impl HeapRule for SubtractionRule {
                 .take_while(|&&x| x <= n)
                 .map(|&x| Take(x))
                 .collect(),
+        }
+    }
+
+    fn heap_move_iter(&self, n: u64) -> MoveIter<Take> {
+        match &self.set {
+            SubtractionSet::UpTo(k) => Box::new((1..=n.min(*k)).map(Take)),
+            SubtractionSet::Finite(s) => {
+                // Copies only the part of the set that a heap of n can use.
+                let usable = s[..s.partition_point(|&x| x <= n)].to_vec();
+                Box::new(usable.into_iter().map(Take))
+            }
         }
     }
 

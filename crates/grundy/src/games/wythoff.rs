@@ -43,7 +43,7 @@ use num_traits::{One, ToPrimitive, Zero};
 use crate::beatty::{PHI, PHI_SQUARED};
 use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_biguint, Game, Outcome, ParseError};
+use crate::game::{big_heap_bytes, parse_biguint, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
 
@@ -179,6 +179,10 @@ impl fmt::Display for Wythoff {
 
 impl Game for Wythoff {
     type Move = WythoffMove;
+
+    fn heap_bytes(&self) -> usize {
+        big_heap_bytes(&self.a) + big_heap_bytes(&self.b)
+    }
 
     fn moves(&self) -> Vec<WythoffMove> {
         let small = |x: &BigUint| {

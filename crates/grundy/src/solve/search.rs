@@ -2,13 +2,23 @@
 //!
 //! The search is memoised and uses an explicit stack, so a game that lasts a
 //! million moves (a subtraction game on a heap of 10^6) cannot overflow the
-//! call stack. It sees only [`Game::moves`] and [`Game::play`]: it is the
+//! call stack. It sees only [`Game::move_iter`] and [`Game::play`]: it is the
 //! oracle that closed forms are checked against.
 //!
+//! Each position on the path holds its place among its moves
+//! ([`Game::move_iter`]), not a list of them, so the path costs its depth
+//! times the size of a position. The memo is a transposition table within a
+//! budget of bytes ([`Limits`]); when it is full the search evicts the
+//! positions that were cheapest to solve and goes on, and finds them again if
+//! it meets them again. Positions on the path are never evicted.
+//!
 //! # Complexity
-//! Each distinct position reached is expanded once: time O(V + E) over the
-//! positions V and moves E reachable from the root, memory O(V). The number
-//! of positions stored is capped by [`Limits::max_positions`].
+//! With room for every position: each distinct position reached is
+//! expanded once, time O(V + E) over the positions V and moves E reachable
+//! from the root; memory O(V) for the table and O(D · S) for the path, D its
+//! depth and S the size of a position. With less room, positions evicted
+//! are searched again, which costs time, never memory; the work limit
+//! ([`Limits::max_moves`]) and the time limit bound the time.
 //!
 //! # Remoteness
 //! Remoteness is the number of moves left with perfect play when the winner
@@ -17,70 +27,13 @@
 //! losing positions if there is one, else `1 + max` over all moves.
 
 use std::fmt;
+use std::mem::size_of;
+use std::time::{Duration, Instant};
 
-use thiserror::Error;
-
-use crate::game::{Game, GameError, Outcome, Play};
-use crate::hash::FxHashMap;
+use super::limits::{Limits, SearchError};
+use super::table::{Slot, Table};
+use crate::game::{Game, MoveIter, Outcome, Play};
 use crate::nimber::{mex, Nimber};
-
-/// Bounds on a search.
-///
-/// A search stores at most `max_positions` positions, and looks at no more
-/// than [`Limits::MOVES_PER_POSITION`] moves per position of that limit, so
-/// that positions with very many moves each (an E&D pile of 10^5 stones)
-/// cannot keep a search running for hours within its position limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The most distinct positions one search may store.
-    pub max_positions: usize,
-}
-
-impl Limits {
-    /// The default bound: 10^7 positions, a few hundred MiB at most.
-    pub const DEFAULT_MAX_POSITIONS: usize = 10_000_000;
-
-    /// Moves a search may look at per position of its limit.
-    pub const MOVES_PER_POSITION: usize = 256;
-
-    /// The most moves a search may look at.
-    pub fn max_moves(&self) -> usize {
-        self.max_positions
-            .saturating_mul(Limits::MOVES_PER_POSITION)
-    }
-
-    /// A limit of `max_positions`.
-    pub fn new(max_positions: usize) -> Limits {
-        Limits { max_positions }
-    }
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits::new(Limits::DEFAULT_MAX_POSITIONS)
-    }
-}
-
-/// Why a search stopped without an answer.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SearchError {
-    /// More positions than the limit allows.
-    #[error("search stopped at its limit of {limit} positions (or of 256 moves looked at per position of it); raise it with --max-positions, or analyse a smaller position")]
-    LimitExceeded {
-        /// The limit that was reached.
-        limit: usize,
-    },
-    /// A position can be reached from itself, so the game can go on forever.
-    #[error("the game is not finite: position `{position}` can be reached from itself")]
-    Cycle {
-        /// The repeating position, in its text form.
-        position: String,
-    },
-    /// The game's rules failed (a user script).
-    #[error(transparent)]
-    Game(#[from] GameError),
-}
 
 /// The outcome of a position under one play convention, and how long it lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,16 +50,10 @@ impl fmt::Display for Solved {
     }
 }
 
-#[derive(Clone, Copy)]
-enum Slot<T> {
-    Busy,
-    Done(T),
-}
-
 /// A memoised searcher for one game and one play convention.
 ///
 /// Reuse one searcher for many positions of a game: what it learnt for one
-/// is reused for the next.
+/// is reused for the next, within its [`Limits`].
 ///
 /// ```
 /// use grundy::games::nim::Nim;
@@ -119,25 +66,77 @@ enum Slot<T> {
 pub struct Searcher<G: Game> {
     play: Play,
     limits: Limits,
-    solved: FxHashMap<G, Slot<Solved>>,
-    values: FxHashMap<G, Slot<Nimber>>,
+    solved: Table<G, Solved>,
+    values: Table<G, Nimber>,
     /// Moves looked at so far, against [`Limits::max_moves`].
     moves_seen: usize,
+    /// Time spent in searches so far, against [`Limits::max_time`].
+    spent: Duration,
+    /// When the current search must stop.
+    deadline: Option<Instant>,
+    /// Estimated bytes of the current search's path.
+    path_bytes: usize,
 }
 
-struct SolveFrame<G> {
+/// How often, in moves looked at, the clock is read.
+const CLOCK_EVERY: usize = 1 << 10;
+
+/// Bytes a move walk is taken to hold beyond a copy of its position (its
+/// box and a place or two).
+const WALK_BYTES: usize = 64;
+
+struct SolveFrame<G: Game> {
     position: G,
-    children: Vec<G>,
-    next: usize,
+    moves: MoveIter<G::Move>,
+    any_move: bool,
     fastest_win: Option<u32>,
     slowest_loss: u32,
+    /// `moves_seen` when the frame was opened.
+    work_from: usize,
+    /// Its estimated bytes, counted in `path_bytes`.
+    bytes: usize,
 }
 
-struct GrundyFrame<G> {
+struct GrundyFrame<G: Game> {
     component: G,
-    options: Vec<Vec<G>>,
-    next: usize,
-    seen: Vec<Nimber>,
+    moves: MoveIter<G::Move>,
+    /// The option being valued: its components, how many are valued, and
+    /// the XOR of their values so far.
+    option: Option<(Vec<G>, usize, Nimber)>,
+    seen: Seen,
+    work_from: usize,
+    bytes: usize,
+}
+
+/// The values of a position's options: a bit per value below 64 (most
+/// games' values), a list of the others.
+#[derive(Default)]
+struct Seen {
+    low: u64,
+    high: Vec<Nimber>,
+}
+
+impl Seen {
+    /// Adds `v`; the bytes this added.
+    fn insert(&mut self, v: Nimber) -> usize {
+        match v.value() {
+            small @ 0..=63 => {
+                self.low |= 1 << small;
+                0
+            }
+            _ => {
+                self.high.push(v);
+                size_of::<Nimber>()
+            }
+        }
+    }
+
+    fn mex(&self) -> Nimber {
+        if self.low != u64::MAX {
+            return Nimber(u64::from(self.low.trailing_ones()));
+        }
+        mex((0..64).map(Nimber).chain(self.high.iter().copied()))
+    }
 }
 
 impl<G: Game> Searcher<G> {
@@ -151,9 +150,12 @@ impl<G: Game> Searcher<G> {
         Searcher {
             play,
             limits,
-            solved: FxHashMap::default(),
-            values: FxHashMap::default(),
+            solved: Table::new(),
+            values: Table::new(),
             moves_seen: 0,
+            spent: Duration::ZERO,
+            deadline: None,
+            path_bytes: 0,
         }
     }
 
@@ -162,75 +164,49 @@ impl<G: Game> Searcher<G> {
         self.play
     }
 
-    /// How many positions the outcome search has stored.
+    /// How many positions the outcome search has stored now.
     pub fn positions_solved(&self) -> usize {
         self.solved.len()
     }
 
-    /// How many components the Grundy search has stored.
+    /// How many components the Grundy search has stored now.
     pub fn components_valued(&self) -> usize {
         self.values.len()
+    }
+
+    /// How many stored positions have been evicted to stay within the
+    /// limits, over the searcher's life (0 when everything fitted).
+    pub fn evictions(&self) -> u64 {
+        self.solved.evicted() + self.values.evicted()
+    }
+
+    /// The estimated bytes of the searcher's tables now (see
+    /// [`Limits::max_bytes`]; between searches there is no path).
+    pub fn table_bytes(&self) -> usize {
+        self.solved.bytes() + self.values.bytes()
+    }
+
+    /// Moves looked at so far, over the searcher's life.
+    pub fn moves_seen(&self) -> usize {
+        self.moves_seen
     }
 
     /// The outcome and remoteness of `position` under this searcher's convention.
     ///
     /// # Errors
-    /// [`SearchError`] if the limit is reached, the game repeats a position,
+    /// [`SearchError`] if a limit is reached, the game repeats a position,
     /// or its rules fail.
     pub fn solve(&mut self, position: &G) -> Result<Solved, SearchError> {
-        let root = position.canonical();
-        if let Some(Slot::Done(s)) = self.solved.get(&root) {
-            return Ok(*s);
-        }
-        let mut stack = vec![self.open_solve(root)?];
-        while let Some(top) = stack.last_mut() {
-            if let Some(child) = top.children.get(top.next) {
-                match self.solved.get(child) {
-                    Some(Slot::Done(s)) => {
-                        let s = *s;
-                        top.fold(s);
-                        top.next += 1;
-                    }
-                    Some(Slot::Busy) => return Err(self.cycle(child)),
-                    None => {
-                        let child = child.clone();
-                        let frame = self.open_solve(child)?;
-                        stack.push(frame);
-                    }
-                }
-                continue;
-            }
-            let frame = stack.pop().expect("stack is not empty");
-            let result = frame.result(self.play);
-            self.solved.insert(frame.position, Slot::Done(result));
-            if stack.is_empty() {
-                return Ok(result);
-            }
-        }
-        unreachable!("the loop returns when the root is solved")
+        self.timed(|s| s.solve_from(position.canonical()))
     }
 
     /// The outcome and remoteness of a position already solved (for example a
-    /// child of a solved position), without searching.
+    /// child of a solved position) and still stored, without searching.
     pub fn known(&self, position: &G) -> Option<Solved> {
-        match self.solved.get(&position.canonical()) {
-            Some(Slot::Done(s)) => Some(*s),
+        match self.solved.peek(&position.canonical()) {
+            Some(Slot::Done(s)) => Some(s),
             _ => None,
         }
-    }
-
-    fn open_solve(&mut self, position: G) -> Result<SolveFrame<G>, SearchError> {
-        self.reserve(self.solved.len())?;
-        let children = expand(&position)?;
-        self.count_moves(children.len())?;
-        self.solved.insert(position.clone(), Slot::Busy);
-        Ok(SolveFrame {
-            position,
-            children,
-            next: 0,
-            fastest_win: None,
-            slowest_loss: 0,
-        })
     }
 
     /// The Sprague–Grundy value of `position` (normal play), computed as the
@@ -238,111 +214,245 @@ impl<G: Game> Searcher<G> {
     /// its options' values.
     ///
     /// # Errors
-    /// [`SearchError`] if the limit is reached, the game repeats a position,
+    /// [`SearchError`] if a limit is reached, the game repeats a position,
     /// or its rules fail.
     pub fn grundy(&mut self, position: &G) -> Result<Nimber, SearchError> {
-        let mut total = Nimber::ZERO;
-        for c in position.components() {
-            total += self.component_grundy(c.canonical())?;
-        }
-        Ok(total)
+        self.timed(|s| {
+            let mut total = Nimber::ZERO;
+            for c in position.components() {
+                total += s.component_grundy(c.canonical())?;
+            }
+            Ok(total)
+        })
     }
 
-    fn component_grundy(&mut self, root: G) -> Result<Nimber, SearchError> {
-        if let Some(Slot::Done(v)) = self.values.get(&root) {
-            return Ok(*v);
+    /// Runs one search against the time left, and cleans up after it: a
+    /// search that stopped early leaves its path pinned in the tables.
+    fn timed<T>(
+        &mut self,
+        search: impl FnOnce(&mut Self) -> Result<T, SearchError>,
+    ) -> Result<T, SearchError> {
+        let start = Instant::now();
+        self.deadline = self
+            .limits
+            .max_time
+            .map(|t| start + t.saturating_sub(self.spent));
+        let result = search(self);
+        self.spent += start.elapsed();
+        self.deadline = None;
+        self.path_bytes = 0;
+        if result.is_err() {
+            self.solved.unpin();
+            self.values.unpin();
         }
-        let mut stack = vec![self.open_grundy(root)?];
-        while let Some(top) = stack.last_mut() {
-            if let Some(option) = top.options.get(top.next) {
-                let mut value = Nimber::ZERO;
-                let mut missing = None;
-                for c in option {
-                    match self.values.get(c) {
-                        Some(Slot::Done(v)) => value += *v,
-                        Some(Slot::Busy) => return Err(self.cycle(c)),
-                        None => {
-                            missing = Some(c.clone());
-                            break;
-                        }
-                    }
-                }
-                match missing {
-                    Some(c) => {
-                        let frame = self.open_grundy(c)?;
-                        stack.push(frame);
-                    }
+        result
+    }
+
+    fn solve_from(&mut self, root: G) -> Result<Solved, SearchError> {
+        if let Some(Slot::Done(s)) = self.solved.get(&root) {
+            return Ok(s);
+        }
+        let mut stack = vec![self.open_solve(root)?];
+        loop {
+            let top = stack.last_mut().expect("the stack is not empty");
+            if let Some(m) = top.moves.next() {
+                self.count_move()?;
+                top.any_move = true;
+                let child = top.position.try_play(&m)?.canonical();
+                match self.solved.get(&child) {
+                    Some(Slot::Done(s)) => top.fold(s),
+                    Some(Slot::Busy) => return Err(cycle(&child)),
                     None => {
-                        top.seen.push(value);
-                        top.next += 1;
+                        let frame = self.open_solve(child)?;
+                        stack.push(frame);
                     }
                 }
                 continue;
             }
-            let frame = stack.pop().expect("stack is not empty");
-            let value = mex(frame.seen);
-            self.values.insert(frame.component, Slot::Done(value));
-            if stack.is_empty() {
-                return Ok(value);
+            let frame = stack.pop().expect("the stack is not empty");
+            let result = frame.result(self.play);
+            let work = self.moves_seen - frame.work_from;
+            self.solved.finish(&frame.position, result, work);
+            self.path_bytes -= frame.bytes;
+            // The parent takes the result from here, not from the table,
+            // which may evict it before the parent looks.
+            match stack.last_mut() {
+                Some(parent) => parent.fold(result),
+                None => return Ok(result),
             }
         }
-        unreachable!("the loop returns when the root is valued")
     }
 
-    fn open_grundy(&mut self, component: G) -> Result<GrundyFrame<G>, SearchError> {
-        self.reserve(self.values.len())?;
-        let options = expand(&component)?;
-        self.count_moves(options.len())?;
-        let options = options
-            .into_iter()
-            .map(|o| o.components().iter().map(Game::canonical).collect())
-            .collect();
-        self.values.insert(component.clone(), Slot::Busy);
-        Ok(GrundyFrame {
-            component,
-            options,
-            next: 0,
-            seen: Vec::new(),
+    fn open_solve(&mut self, position: G) -> Result<SolveFrame<G>, SearchError> {
+        let bytes = frame_bytes::<SolveFrame<G>, G>(&position);
+        self.path_bytes += bytes;
+        self.make_room(true, &position)?;
+        let moves = position.move_iter()?;
+        self.solved.open(position.clone());
+        Ok(SolveFrame {
+            position,
+            moves,
+            any_move: false,
+            fastest_win: None,
+            slowest_loss: 0,
+            work_from: self.moves_seen,
+            bytes,
         })
     }
 
-    fn count_moves(&mut self, moves: usize) -> Result<(), SearchError> {
-        self.moves_seen = self.moves_seen.saturating_add(moves);
+    fn component_grundy(&mut self, root: G) -> Result<Nimber, SearchError> {
+        if let Some(Slot::Done(v)) = self.values.get(&root) {
+            return Ok(v);
+        }
+        let mut stack = vec![self.open_grundy(root)?];
+        loop {
+            let top = stack.last_mut().expect("the stack is not empty");
+            if top.option.is_none() {
+                let Some(m) = top.moves.next() else {
+                    let frame = stack.pop().expect("the stack is not empty");
+                    let value = frame.seen.mex();
+                    let work = self.moves_seen - frame.work_from;
+                    self.values.finish(&frame.component, value, work);
+                    self.path_bytes -= frame.bytes;
+                    match stack.last_mut().and_then(|f| f.option.as_mut()) {
+                        Some((_, valued, xor)) => {
+                            *xor += value;
+                            *valued += 1;
+                        }
+                        None => return Ok(value),
+                    }
+                    continue;
+                };
+                self.count_move()?;
+                let to = top.component.try_play(&m)?;
+                let parts: Vec<G> = to.components().iter().map(Game::canonical).collect();
+                let bytes = parts_bytes(&parts);
+                top.bytes += bytes;
+                self.path_bytes += bytes;
+                top.option = Some((parts, 0, Nimber::ZERO));
+            }
+            let (parts, valued, xor) = top.option.as_mut().expect("an option is being valued");
+            while let Some(part) = parts.get(*valued) {
+                match self.values.get(part) {
+                    Some(Slot::Done(v)) => {
+                        *xor += v;
+                        *valued += 1;
+                    }
+                    Some(Slot::Busy) => return Err(cycle(part)),
+                    None => break,
+                }
+            }
+            if let Some(part) = parts.get(*valued) {
+                let part = part.clone();
+                let frame = self.open_grundy(part)?;
+                stack.push(frame);
+                continue;
+            }
+            let value = *xor;
+            let freed = parts_bytes(parts);
+            top.option = None;
+            let added = top.seen.insert(value);
+            top.bytes = top.bytes + added - freed;
+            self.path_bytes = self.path_bytes + added - freed;
+        }
+    }
+
+    fn open_grundy(&mut self, component: G) -> Result<GrundyFrame<G>, SearchError> {
+        let bytes = frame_bytes::<GrundyFrame<G>, G>(&component);
+        self.path_bytes += bytes;
+        self.make_room(false, &component)?;
+        let moves = component.move_iter()?;
+        self.values.open(component.clone());
+        Ok(GrundyFrame {
+            component,
+            moves,
+            option: None,
+            seen: Seen::default(),
+            work_from: self.moves_seen,
+            bytes,
+        })
+    }
+
+    /// Evicts until `key` can be stored in the outcome table (`solving`) or
+    /// the value table within the limits.
+    ///
+    /// # Errors
+    /// [`SearchError::MemoryExceeded`] when only the path is left and it
+    /// does not fit.
+    fn make_room(&mut self, solving: bool, key: &G) -> Result<(), SearchError> {
+        loop {
+            let (used, stored) = if solving {
+                (
+                    self.solved.bytes_with(key) + self.values.bytes(),
+                    self.solved.len(),
+                )
+            } else {
+                (
+                    self.values.bytes_with(key) + self.solved.bytes(),
+                    self.values.len(),
+                )
+            };
+            let over_bytes = used + self.path_bytes > self.limits.max_bytes;
+            let over_count = stored >= self.limits.max_positions;
+            if !over_bytes && !over_count {
+                return Ok(());
+            }
+            // For bytes the other table goes first: it is not this search's memo.
+            let evicted = if solving {
+                (over_bytes && self.values.evict()) || self.solved.evict()
+            } else {
+                (over_bytes && self.solved.evict()) || self.values.evict()
+            };
+            if !evicted {
+                if over_bytes {
+                    return Err(SearchError::MemoryExceeded {
+                        limit: self.limits.max_bytes,
+                    });
+                }
+                // Only the path is stored: it may pass the position limit.
+                return Ok(());
+            }
+        }
+    }
+
+    /// Counts one move looked at, against the work and time limits.
+    fn count_move(&mut self) -> Result<(), SearchError> {
+        self.moves_seen += 1;
         if self.moves_seen > self.limits.max_moves() {
             return Err(SearchError::LimitExceeded {
                 limit: self.limits.max_positions,
             });
         }
+        if self.moves_seen % CLOCK_EVERY == 0 {
+            if let (Some(deadline), Some(limit)) = (self.deadline, self.limits.max_time) {
+                if Instant::now() >= deadline {
+                    return Err(SearchError::TimeExceeded { limit });
+                }
+            }
+        }
         Ok(())
     }
+}
 
-    fn reserve(&self, stored: usize) -> Result<(), SearchError> {
-        if stored >= self.limits.max_positions {
-            Err(SearchError::LimitExceeded {
-                limit: self.limits.max_positions,
-            })
-        } else {
-            Ok(())
-        }
-    }
+/// The estimated bytes of a frame of type `F` for `position`: the frame
+/// (twice, for the stack's spare room), the position's heap bytes twice
+/// (the frame's copy and its move walk's) and the walk's own.
+fn frame_bytes<F, G: Game>(position: &G) -> usize {
+    2 * size_of::<F>() + 2 * position.heap_bytes() + WALK_BYTES
+}
 
-    fn cycle(&self, position: &G) -> SearchError {
-        SearchError::Cycle {
-            position: position.to_string(),
-        }
+/// The estimated bytes of an option's components held by a frame.
+fn parts_bytes<G: Game>(parts: &[G]) -> usize {
+    parts.iter().map(|p| size_of::<G>() + p.heap_bytes()).sum()
+}
+
+fn cycle<G: Game>(position: &G) -> SearchError {
+    SearchError::Cycle {
+        position: position.to_string(),
     }
 }
 
-/// The positions reachable in one move, in canonical form.
-fn expand<G: Game>(position: &G) -> Result<Vec<G>, SearchError> {
-    position
-        .try_moves()?
-        .iter()
-        .map(|m| Ok(position.try_play(m)?.canonical()))
-        .collect()
-}
-
-impl<G> SolveFrame<G> {
+impl<G: Game> SolveFrame<G> {
     fn fold(&mut self, child: Solved) {
         match child.outcome {
             Outcome::Previous => {
@@ -356,7 +466,7 @@ impl<G> SolveFrame<G> {
     }
 
     fn result(&self, play: Play) -> Solved {
-        if self.children.is_empty() {
+        if !self.any_move {
             let outcome = match play {
                 Play::Normal => Outcome::Previous,
                 Play::Misere => Outcome::Next,

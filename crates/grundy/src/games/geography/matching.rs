@@ -90,6 +90,11 @@ pub struct VertexSet {
 }
 
 impl VertexSet {
+    /// Bytes the set owns on the heap (see [`Game::heap_bytes`](crate::Game::heap_bytes)).
+    pub fn heap_bytes(&self) -> usize {
+        crate::game::vec_heap_bytes(&self.words)
+    }
+
     /// The empty set over `0..n`.
     pub fn empty(n: usize) -> VertexSet {
         VertexSet {

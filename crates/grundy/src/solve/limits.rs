@@ -1,0 +1,184 @@
+//! What bounds a search, and the errors of reaching a bound.
+//!
+//! Three bounds, each saying what it limits:
+//!
+//! - **memory** ([`Limits::max_bytes`]): the transposition table and the
+//!   positions on the search's path, estimated in bytes. When the table
+//!   would pass it, the search evicts solved positions and goes on; only a
+//!   path that alone does not fit stops it ([`SearchError::MemoryExceeded`]).
+//! - **positions** ([`Limits::max_positions`]): positions stored at once;
+//!   at this many the search evicts as for memory. It also sets the work a
+//!   search may do: [`Limits::MOVES_PER_POSITION`] moves looked at per
+//!   position of it, counted over the searcher's life, evicted positions
+//!   found again included ([`SearchError::LimitExceeded`]).
+//! - **time** ([`Limits::max_time`]): time spent searching, summed over the
+//!   searcher's calls ([`SearchError::TimeExceeded`]).
+
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::game::GameError;
+
+/// Bounds on a search (see the [module docs](self)).
+///
+/// ```
+/// use std::time::Duration;
+/// use grundy::Limits;
+/// let l = Limits::new(1_000).with_memory(64 << 20).with_time(Duration::from_secs(2));
+/// assert_eq!(l.max_moves(), 256_000);
+/// assert_eq!(l.max_bytes, 64 << 20);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most positions stored at once, besides those on the search's
+    /// path; it also scales the work limit, [`Limits::max_moves`].
+    pub max_positions: usize,
+    /// The most bytes, estimated, of the table and the search's path.
+    pub max_bytes: usize,
+    /// The most time spent searching, summed over a searcher's calls; `None`
+    /// for no bound.
+    pub max_time: Option<Duration>,
+}
+
+impl Limits {
+    /// The default bound on positions: 10^7.
+    pub const DEFAULT_MAX_POSITIONS: usize = 10_000_000;
+
+    /// The library's default memory budget, 1 GiB. Front ends pass their
+    /// own (the command line's default is a quarter of the machine's
+    /// memory, at least 256 MiB and at most 16 GiB).
+    pub const DEFAULT_MAX_BYTES: usize = 1 << 30;
+
+    /// Moves a search may look at per position of its limit.
+    pub const MOVES_PER_POSITION: usize = 256;
+
+    /// The most moves a search may look at.
+    pub fn max_moves(&self) -> usize {
+        self.max_positions
+            .saturating_mul(Limits::MOVES_PER_POSITION)
+    }
+
+    /// A limit of `max_positions`, with the default memory budget and no
+    /// time bound.
+    pub fn new(max_positions: usize) -> Limits {
+        Limits {
+            max_positions,
+            max_bytes: Limits::DEFAULT_MAX_BYTES,
+            max_time: None,
+        }
+    }
+
+    /// These limits with a memory budget of `bytes`.
+    pub fn with_memory(self, bytes: usize) -> Limits {
+        Limits {
+            max_bytes: bytes,
+            ..self
+        }
+    }
+
+    /// These limits with a time bound.
+    pub fn with_time(self, time: Duration) -> Limits {
+        Limits {
+            max_time: Some(time),
+            ..self
+        }
+    }
+
+    /// The tighter of these limits and `other`, bound by bound.
+    pub fn within(self, other: Limits) -> Limits {
+        let max_time = match (self.max_time, other.max_time) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Limits {
+            max_positions: self.max_positions.min(other.max_positions),
+            max_bytes: self.max_bytes.min(other.max_bytes),
+            max_time,
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::new(Limits::DEFAULT_MAX_POSITIONS)
+    }
+}
+
+/// Why a search stopped without an answer.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// More positions, or more work, than the position limit allows.
+    #[error("search stopped at its limit of {limit} positions (or of 256 moves looked at per position of it); raise it with --max-positions, or analyse a smaller position")]
+    LimitExceeded {
+        /// The limit that was reached.
+        limit: usize,
+    },
+    /// The time limit was reached.
+    #[error("search stopped at its time limit of {} s; raise it with --max-time", limit.as_secs_f64())]
+    TimeExceeded {
+        /// The limit that was reached.
+        limit: Duration,
+    },
+    /// The positions on the search's path alone need more than the memory
+    /// budget (the table was emptied of everything else first).
+    #[error("search stopped at its memory budget of {} MiB: the positions on its path alone need more; raise it with --memory", limit / (1 << 20))]
+    MemoryExceeded {
+        /// The budget, in bytes.
+        limit: usize,
+    },
+    /// A position can be reached from itself, so the game can go on forever.
+    #[error("the game is not finite: position `{position}` can be reached from itself")]
+    Cycle {
+        /// The repeating position, in its text form.
+        position: String,
+    },
+    /// The game's rules failed (a user script).
+    #[error(transparent)]
+    Game(#[from] GameError),
+}
+
+impl SearchError {
+    /// Whether the search stopped at one of its [`Limits`] (so that a larger
+    /// limit might answer), not at a fault of the game.
+    pub fn is_limit(&self) -> bool {
+        matches!(
+            self,
+            SearchError::LimitExceeded { .. }
+                | SearchError::TimeExceeded { .. }
+                | SearchError::MemoryExceeded { .. }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_flag_that_raises_the_limit() {
+        let time = SearchError::TimeExceeded {
+            limit: Duration::from_millis(1500),
+        };
+        assert!(time.to_string().contains("1.5 s; raise it with --max-time"));
+        let memory = SearchError::MemoryExceeded { limit: 100 << 20 };
+        assert!(memory.to_string().contains("100 MiB"));
+        assert!(memory.to_string().contains("--memory"));
+        assert!(time.is_limit() && memory.is_limit());
+        assert!(!SearchError::Cycle {
+            position: "1".into()
+        }
+        .is_limit());
+    }
+
+    #[test]
+    fn within_takes_the_tighter_bound_of_each() {
+        let a = Limits::new(10).with_time(Duration::from_secs(3));
+        let b = Limits::new(100).with_memory(5);
+        let c = a.within(b);
+        assert_eq!(c.max_positions, 10);
+        assert_eq!(c.max_bytes, 5);
+        assert_eq!(c.max_time, Some(Duration::from_secs(3)));
+    }
+}

@@ -1,0 +1,295 @@
+//! The transposition table of [`Searcher`](super::Searcher): what search
+//! found of each position, kept within a budget of bytes.
+//!
+//! A position on the search's path is stored as [`Slot::Busy`] (pinned: it
+//! is never evicted, and meeting it again means the game has a cycle); a
+//! finished one as [`Slot::Done`] with the work its subtree cost and
+//! whether it was used since the last eviction. When the searcher finds the
+//! table too large for its budget it calls [`Table::evict`], which drops
+//! half of the finished entries: first those not used since the last
+//! eviction (second chance, as a clock does: a depth-first search meets
+//! again mostly what it met lately), among them first those whose subtrees
+//! were cheapest to search, so that what is dropped is what is cheapest to
+//! find again.
+//!
+//! # Complexity
+//! `get` and `open` are O(1) expected. `evict` is O(n) for n entries and
+//! frees about n / 2 of them, so its cost spread over the inserts that fill
+//! the table again is O(1) each.
+//!
+//! # Bytes
+//! The estimate is honest, not exact: the bucket array as `std`'s hash map
+//! (hashbrown) lays it out, one control byte and one key-value pair per
+//! bucket, buckets a power of two at most 7/8 full; plus what each key owns
+//! on the heap ([`Game::heap_bytes`]). The array is charged twice its size,
+//! because growing it (the old array and one twice its size) or rebuilding
+//! it after an eviction (the old array and the new) briefly needs that much.
+//! The rebuild moves entries from the old array to the new directly: a
+//! buffer of the entries kept in between, smaller than the arrays, would be
+//! taken from the allocator's heap rather than mapped, and glibc keeps
+//! such freed memory (measured: twice the budget in resident memory).
+
+use std::mem::size_of;
+
+use crate::game::Game;
+use crate::hash::FxHashMap;
+
+/// What the table holds for a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot<T> {
+    /// On the search's path: pinned.
+    Busy,
+    /// Solved.
+    Done(T),
+}
+
+struct Entry<T> {
+    slot: Slot<T>,
+    /// Moves looked at while the position's subtree was searched (saturated):
+    /// the cost of finding the entry again.
+    work: u32,
+    /// Whether it was looked up since the last eviction.
+    used: bool,
+}
+
+/// A hash map from positions to slots that counts its bytes and evicts.
+pub(crate) struct Table<K, T> {
+    map: FxHashMap<K, Entry<T>>,
+    key_heap_bytes: usize,
+    evicted: u64,
+}
+
+impl<K: Game, T: Copy> Table<K, T> {
+    pub(crate) fn new() -> Table<K, T> {
+        Table {
+            map: FxHashMap::default(),
+            key_heap_bytes: 0,
+            evicted: 0,
+        }
+    }
+
+    /// Positions stored, on the path or solved.
+    pub(crate) fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Positions dropped by evictions so far.
+    pub(crate) fn evicted(&self) -> u64 {
+        self.evicted
+    }
+
+    /// What is stored for `key`, marking it used.
+    pub(crate) fn get(&mut self, key: &K) -> Option<Slot<T>> {
+        self.map.get_mut(key).map(|e| {
+            e.used = true;
+            e.slot
+        })
+    }
+
+    /// What is stored for `key`, leaving it as it is.
+    pub(crate) fn peek(&self, key: &K) -> Option<Slot<T>> {
+        self.map.get(key).map(|e| e.slot)
+    }
+
+    /// The estimated bytes of the table (see the module docs).
+    pub(crate) fn bytes(&self) -> usize {
+        self.key_heap_bytes + charged(array_bytes::<K, T>(self.map.capacity()))
+    }
+
+    /// The estimated bytes once `key` is stored: more for its heap bytes,
+    /// and for a grown array when the array is full.
+    pub(crate) fn bytes_with(&self, key: &K) -> usize {
+        let capacity = self.map.capacity();
+        let array = if capacity == 0 {
+            // An empty map starts with 4 buckets.
+            array_bytes::<K, T>(3)
+        } else if self.map.len() < capacity {
+            array_bytes::<K, T>(capacity)
+        } else {
+            // Growth doubles the buckets.
+            2 * array_bytes::<K, T>(capacity)
+        };
+        self.key_heap_bytes + key.heap_bytes() + charged(array)
+    }
+
+    /// Stores `key` as on the path.
+    pub(crate) fn open(&mut self, key: K) {
+        self.key_heap_bytes += key.heap_bytes();
+        let old = self.map.insert(
+            key,
+            Entry {
+                slot: Slot::Busy,
+                work: 0,
+                used: true,
+            },
+        );
+        debug_assert!(old.is_none(), "a position is opened only when absent");
+    }
+
+    /// Marks `key`, on the path, as solved with `value`, at a cost of `work`.
+    pub(crate) fn finish(&mut self, key: &K, value: T, work: usize) {
+        // A pinned entry is never evicted, so it is still here.
+        let e = self.map.get_mut(key).expect("a busy position stays stored");
+        e.slot = Slot::Done(value);
+        e.work = u32::try_from(work).unwrap_or(u32::MAX);
+        e.used = true;
+    }
+
+    /// Drops every entry left on the path by a search that stopped early.
+    pub(crate) fn unpin(&mut self) {
+        let kept = self
+            .map
+            .values()
+            .filter(|e| matches!(e.slot, Slot::Done(_)))
+            .count();
+        self.rebuild(kept, |e| matches!(e.slot, Slot::Busy));
+        debug_assert!(self.map.values().all(|e| !matches!(e.slot, Slot::Busy)));
+    }
+
+    /// Drops half the solved entries, unused ones first and among
+    /// them those of least work; the rest start afresh as unused, their
+    /// work halved so that entries from long ago age out. `false` if there
+    /// was no solved entry to drop.
+    pub(crate) fn evict(&mut self) -> bool {
+        let mut ranks = [0usize; 2 * LEVELS];
+        for e in self.map.values() {
+            if let Slot::Done(_) = e.slot {
+                ranks[rank(e)] += 1;
+            }
+        }
+        let done: usize = ranks.iter().sum();
+        if done == 0 {
+            return false;
+        }
+        // Drop every entry below rank `cut` and the first few at it.
+        let target = done.div_ceil(2);
+        let (mut cut, mut below) = (0, 0);
+        while below + ranks[cut] < target {
+            below += ranks[cut];
+            cut += 1;
+        }
+        let mut at_cut = target - below;
+        let kept = self.map.len() - target;
+        self.evicted += self.rebuild(kept, |e| match e.slot {
+            Slot::Busy => false,
+            Slot::Done(_) if rank(e) < cut => true,
+            Slot::Done(_) if rank(e) == cut && at_cut > 0 => {
+                at_cut -= 1;
+                true
+            }
+            Slot::Done(_) => false,
+        }) as u64;
+        for e in self.map.values_mut() {
+            e.used = false;
+            e.work /= 2;
+        }
+        true
+    }
+
+    /// Rebuilds the map without the entries `drop` picks, `kept` left, and
+    /// says how many it dropped. The new array is as large as the old, or smaller when the
+    /// table is sparse, so that a table emptied of its path gives memory
+    /// back.
+    fn rebuild(&mut self, kept: usize, mut drop: impl FnMut(&Entry<T>) -> bool) -> usize {
+        let room = self.map.capacity().min(2 * kept);
+        let mut map = FxHashMap::with_capacity_and_hasher(room, Default::default());
+        let mut dropped = 0;
+        for (key, e) in std::mem::take(&mut self.map) {
+            if drop(&e) {
+                self.key_heap_bytes -= key.heap_bytes();
+                dropped += 1;
+            } else {
+                map.insert(key, e);
+            }
+        }
+        self.map = map;
+        dropped
+    }
+}
+
+/// Levels of work: 0 for none, else one more than its highest set bit.
+const LEVELS: usize = 33;
+
+/// The order of eviction: unused before used, then by level of work.
+fn rank<T>(e: &Entry<T>) -> usize {
+    usize::from(e.used) * LEVELS + (u32::BITS - e.work.leading_zeros()) as usize
+}
+
+fn charged(array: usize) -> usize {
+    2 * array
+}
+
+/// The bytes of a hash map's bucket array with room for `capacity` entries,
+/// laid out as hashbrown does: buckets a power of two, at most 7/8 full
+/// (all but one below 8), each a key-value pair and a control byte, and 16
+/// control bytes more.
+fn array_bytes<K, T>(capacity: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = if capacity < 8 {
+        (capacity + 1).next_power_of_two()
+    } else {
+        (capacity * 8 / 7).next_power_of_two()
+    };
+    buckets * (size_of::<(K, Entry<T>)>() + 1) + 16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nim::Nim;
+
+    fn nim(heaps: &[u64]) -> Nim {
+        heaps
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+            .parse()
+            .unwrap()
+    }
+
+    #[test]
+    fn eviction_drops_the_unused_and_cheapest_first_and_keeps_the_path() {
+        let mut t: Table<Nim, u32> = Table::new();
+        for n in 0..10u64 {
+            t.open(nim(&[n]));
+            if n < 9 {
+                // Work 1, 2, 4, ..., 256: levels 1 to 9 (1 to 8 once halved).
+                t.finish(&nim(&[n]), n as u32, 1 << n);
+            }
+        }
+        assert!(t.evict());
+        // Nine solved entries, all used: the five cheapest go (half, rounded
+        // up), the busy one stays.
+        assert_eq!(t.evicted(), 5);
+        assert_eq!(t.len(), 5);
+        assert_eq!(t.peek(&nim(&[9])), Some(Slot::Busy));
+        assert_eq!(t.peek(&nim(&[4])), None);
+        assert_eq!(t.peek(&nim(&[5])), Some(Slot::Done(5)));
+        // Now none is used but 5, the cheapest: the next to go are the
+        // cheapest others, 6 and 7, not 5.
+        assert_eq!(t.get(&nim(&[5])), Some(Slot::Done(5)));
+        assert!(t.evict());
+        assert_eq!(t.evicted(), 7);
+        assert_eq!(t.peek(&nim(&[7])), None);
+        assert_eq!(t.peek(&nim(&[5])), Some(Slot::Done(5)));
+        assert_eq!(t.peek(&nim(&[8])), Some(Slot::Done(8)));
+        t.unpin();
+        assert_eq!(t.peek(&nim(&[9])), None);
+        assert_eq!(t.len(), 2);
+    }
+
+    #[test]
+    fn bytes_count_the_array_and_the_keys() {
+        let mut t: Table<Nim, u32> = Table::new();
+        assert_eq!(t.bytes(), 0);
+        let key = nim(&[1, 2, 3]);
+        let with = t.bytes_with(&key);
+        t.open(key);
+        assert_eq!(t.bytes(), with);
+        // Three heaps of 8 bytes and the allocator's 16, at least.
+        assert!(t.bytes() > 40 + size_of::<(Nim, Entry<u32>)>());
+    }
+}
