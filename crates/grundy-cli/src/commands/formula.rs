@@ -42,6 +42,9 @@ pub struct CheckArgs {
     json: bool,
 }
 
+/// The memory for stored value vectors when `--memory` is not given.
+const GUESS_MEMORY: usize = 256 << 20;
+
 #[derive(Args)]
 pub struct GuessArgs {
     /// The game, with its parameter: nim, bash:3, subtraction:1,3,4, ...
@@ -57,9 +60,6 @@ pub struct GuessArgs {
     /// the memory at size 9].
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     constants: Option<Vec<u64>>,
-    /// Memory for stored value vectors, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 256)]
-    memory: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -193,7 +193,9 @@ fn guess(args: &GuessArgs) -> anyhow::Result<ExitCode> {
             Shape::Table { .. } => vec![1, 2],
         }),
         max_size: args.max_size,
-        max_stored_values: args.memory.saturating_mul(1 << 17),
+        // The shared --memory bounds the stored value vectors too (8 bytes a
+        // value); without it the guess keeps its own default of 256 MiB.
+        max_stored_values: args.shape.search.memory.unwrap_or(GUESS_MEMORY) / 8,
         max_results: 5,
         vars: vars(&small),
     };
