@@ -3,7 +3,8 @@
 //! Three bounds, each saying what it limits:
 //!
 //! - **memory** ([`Limits::max_bytes`]): the transposition table and the
-//!   positions on the search's path, estimated in bytes. When the table
+//!   positions on the search's path, estimated in bytes, filled to three
+//!   quarters (the rest is the allocator's slack). When the table
 //!   would pass it, the search evicts solved positions and goes on; only a
 //!   path that alone does not fit stops it ([`SearchError::MemoryExceeded`]).
 //! - **positions** ([`Limits::max_positions`]): positions stored at once;

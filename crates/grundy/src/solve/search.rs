@@ -402,7 +402,7 @@ impl<G: Game> Searcher<G> {
                     self.values.len(),
                 )
             };
-            let over_bytes = used + self.path_bytes > self.limits.max_bytes;
+            let over_bytes = used + self.path_bytes > usable(self.limits.max_bytes);
             let over_count = stored >= self.limits.max_positions;
             if !over_bytes && !over_count {
                 return Ok(());
@@ -442,6 +442,15 @@ impl<G: Game> Searcher<G> {
         }
         Ok(())
     }
+}
+
+/// The part of a memory budget that the estimate may fill: a quarter is
+/// kept back for the allocator, which keeps freed small blocks (evicted
+/// positions, finished move walks) scattered among live ones. Measured with
+/// glibc: resident memory crept to 1.16 times the estimate over a 20 s
+/// search that evicted all along.
+fn usable(max_bytes: usize) -> usize {
+    max_bytes - max_bytes / 4
 }
 
 /// The estimated bytes of a frame of type `F` for `position`: the frame

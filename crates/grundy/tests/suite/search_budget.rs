@@ -141,7 +141,8 @@ fn searched<G: Game>(searcher: &mut Searcher<G>, p: &G) -> Answers {
 }
 
 /// How a search is squeezed: a memory budget of `1 / n` of the bytes the
-/// search with room for everything took (and 16 KiB for the path), or room
+/// search with room for everything took (and 16 KiB for the path; a search
+/// fills three quarters of its budget, so `Bytes(1)` squeezes too), or room
 /// for all but `1 / n` of the positions it stored.
 #[derive(Clone, Copy)]
 enum Squeeze {
@@ -209,7 +210,7 @@ fn a_subtraction_game_agrees_under_a_small_budget() {
         let allowed = |k: u64| [1, 3, 4].contains(&k);
         for play in [Play::Normal, Play::Misere] {
             let moves = move |p: &[u64]| take(p, &allowed);
-            agrees_when_squeezed(p.clone(), &heaps, &moves, play, Squeeze::Bytes(2));
+            agrees_when_squeezed(p.clone(), &heaps, &moves, play, Squeeze::Bytes(1));
         }
     }
 }
@@ -220,7 +221,7 @@ fn kayles_heaps_agree_under_a_small_budget() {
     for heaps in [vec![7, 9, 11], vec![14, 5]] {
         let p = Heaps::with_rule(Arc::clone(&rule), heaps.clone());
         for play in [Play::Normal, Play::Misere] {
-            agrees_when_squeezed(p.clone(), &heaps, &kayles, play, Squeeze::Bytes(2));
+            agrees_when_squeezed(p.clone(), &heaps, &kayles, play, Squeeze::Bytes(1));
         }
     }
 }
@@ -269,15 +270,11 @@ proptest! {
         heaps in proptest::collection::vec(0u64..9, 1..4),
         game in 0usize..3,
         misere in any::<bool>(),
-        by_bytes in any::<bool>(),
     ) {
         let play = if misere { Play::Misere } else { Play::Normal };
         // Kayles is sparse enough to squeeze harder; Nim and Moore are not.
-        let squeeze = match (by_bytes, game) {
-            (true, 1) => Squeeze::Bytes(3),
-            (true, _) => Squeeze::Bytes(1),
-            (false, _) => Squeeze::Positions(8),
-        };
+        // (Not on positions: the position limit also sets the work limit.)
+        let squeeze = if game == 1 { Squeeze::Bytes(2) } else { Squeeze::Bytes(1) };
         let (roomy, tight) = match game {
             0 => both(&Nim::new(heaps), play, squeeze),
             1 => {
