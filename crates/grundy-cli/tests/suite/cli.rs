@@ -337,3 +337,53 @@ fn verify_past_a_games_limit_is_one_line_and_exit_2() {
         assert!(err.contains("is refused: the limit is"), "{err}");
     }
 }
+
+#[test]
+fn search_limits_take_sizes_and_seconds_and_stop_with_one_line() {
+    for bad in [
+        ["--memory", "12X"],
+        ["--memory", "0"],
+        ["--max-time", "-1"],
+        ["--max-time", "soon"],
+    ] {
+        let out = grundy()
+            .args(["analyze", "nim", "3"])
+            .args(bad)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{bad:?}: {err}");
+    }
+    let v = json(&[
+        "analyze",
+        "--json",
+        "--memory",
+        "64M",
+        "--max-time",
+        "5",
+        "nim",
+        "1",
+        "2",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    // Misère play of these heaps has no formula: 4.5 million positions to
+    // search, far more than 0.3 s allows.
+    let out = grundy()
+        .args([
+            "analyze",
+            "--misere",
+            "--max-time",
+            "0.3",
+            "subtraction:1,2,4",
+            "300",
+            "300",
+            "300",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("--max-time"), "{err}");
+}

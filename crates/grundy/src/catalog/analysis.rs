@@ -1,5 +1,5 @@
 //! The answer of `grundy analyze`, [`Analysis`], and the one place it is
-//! written up from what a method found: by formula, by a game's
+//! written up from what a method found (`Found`): by formula, by a game's
 //! own value search, by exhaustive search, or from a sum's parts.
 
 use std::collections::BTreeMap;

@@ -3,9 +3,11 @@
 //! Three bounds, each saying what it limits:
 //!
 //! - **memory** ([`Limits::max_bytes`]): the transposition table and the
-//!   positions on the search's path, estimated in bytes. When the table
+//!   positions on the search's path, estimated in bytes, filled to three
+//!   quarters (the rest is the allocator's slack). When the table
 //!   would pass it, the search evicts solved positions and goes on; only a
-//!   path that alone does not fit stops it ([`SearchError::MemoryExceeded`]).
+//!   path that fills most of it (three quarters of the stored positions)
+//!   stops it ([`SearchError::MemoryExceeded`]).
 //! - **positions** ([`Limits::max_positions`]): positions stored at once;
 //!   at this many the search evicts as for memory. It also sets the work a
 //!   search may do: [`Limits::MOVES_PER_POSITION`] moves looked at per
@@ -121,9 +123,10 @@ pub enum SearchError {
         /// The limit that was reached.
         limit: Duration,
     },
-    /// The positions on the search's path alone need more than the memory
-    /// budget (the table was emptied of everything else first).
-    #[error("search stopped at its memory budget of {} MiB: the positions on its path alone need more; raise it with --memory", limit / (1 << 20))]
+    /// The positions on the search's path fill the memory budget: they are
+    /// three quarters or more of what is stored, so that evicting the rest
+    /// would not make room for long.
+    #[error("search stopped at its memory budget of {} MiB: the positions on its path fill it; raise it with --memory", limit / (1 << 20))]
     MemoryExceeded {
         /// The budget, in bytes.
         limit: usize,

@@ -3,8 +3,11 @@
 //!
 //! A position on the search's path is stored as [`Slot::Busy`] (pinned: it
 //! is never evicted, and meeting it again means the game has a cycle); a
-//! finished one as [`Slot::Done`] with the work its subtree cost and
-//! whether it was used since the last eviction. When the searcher finds the
+//! finished one as [`Slot::Done`] with the work it would cost to find
+//! again from nothing (the moves looked at in its subtree, counting each
+//! child's work whether it was searched or found stored, so that it does not
+//! depend on what else happened to be stored), and whether it was used since
+//! the last eviction. When the searcher finds the
 //! table too large for its budget it calls [`Table::evict`], which drops
 //! half of the finished entries: first those not used since the last
 //! eviction (second chance, as a clock does: a depth-first search meets
@@ -45,9 +48,9 @@ pub(crate) enum Slot<T> {
 
 struct Entry<T> {
     slot: Slot<T>,
-    /// Moves looked at while the position's subtree was searched (saturated):
-    /// the cost of finding the entry again.
-    work: u32,
+    /// The level of the work to find the entry again: 0 for none, else one
+    /// more than the work's highest set bit.
+    level: u8,
     /// Whether it was looked up since the last eviction.
     used: bool,
 }
@@ -57,6 +60,8 @@ pub(crate) struct Table<K, T> {
     map: FxHashMap<K, Entry<T>>,
     key_heap_bytes: usize,
     evicted: u64,
+    /// Entries on the path ([`Slot::Busy`]).
+    busy: usize,
 }
 
 impl<K: Game, T: Copy> Table<K, T> {
@@ -65,6 +70,7 @@ impl<K: Game, T: Copy> Table<K, T> {
             map: FxHashMap::default(),
             key_heap_bytes: 0,
             evicted: 0,
+            busy: 0,
         }
     }
 
@@ -78,11 +84,16 @@ impl<K: Game, T: Copy> Table<K, T> {
         self.evicted
     }
 
-    /// What is stored for `key`, marking it used.
-    pub(crate) fn get(&mut self, key: &K) -> Option<Slot<T>> {
+    /// What is stored for `key` and the work to find it again (to the
+    /// power of two below), marking it used.
+    pub(crate) fn get(&mut self, key: &K) -> Option<(Slot<T>, u64)> {
         self.map.get_mut(key).map(|e| {
             e.used = true;
-            e.slot
+            let work = match e.level {
+                0 => 0,
+                l => 1u64 << (l - 1),
+            };
+            (e.slot, work)
         })
     }
 
@@ -115,11 +126,12 @@ impl<K: Game, T: Copy> Table<K, T> {
     /// Stores `key` as on the path.
     pub(crate) fn open(&mut self, key: K) {
         self.key_heap_bytes += key.heap_bytes();
+        self.busy += 1;
         let old = self.map.insert(
             key,
             Entry {
                 slot: Slot::Busy,
-                work: 0,
+                level: 0,
                 used: true,
             },
         );
@@ -127,11 +139,16 @@ impl<K: Game, T: Copy> Table<K, T> {
     }
 
     /// Marks `key`, on the path, as solved with `value`, at a cost of `work`.
-    pub(crate) fn finish(&mut self, key: &K, value: T, work: usize) {
+    pub(crate) fn finish(&mut self, key: &K, value: T, work: u64) {
         // A pinned entry is never evicted, so it is still here.
         let e = self.map.get_mut(key).expect("a busy position stays stored");
+        debug_assert!(
+            matches!(e.slot, Slot::Busy),
+            "only a busy position is finished"
+        );
+        self.busy -= 1;
         e.slot = Slot::Done(value);
-        e.work = u32::try_from(work).unwrap_or(u32::MAX);
+        e.level = (u64::BITS - work.leading_zeros()) as u8;
         e.used = true;
     }
 
@@ -143,14 +160,22 @@ impl<K: Game, T: Copy> Table<K, T> {
             .filter(|e| matches!(e.slot, Slot::Done(_)))
             .count();
         self.rebuild(kept, |e| matches!(e.slot, Slot::Busy));
+        self.busy = 0;
         debug_assert!(self.map.values().all(|e| !matches!(e.slot, Slot::Busy)));
     }
 
     /// Drops half the solved entries, unused ones first and among
     /// them those of least work; the rest start afresh as unused, their
-    /// work halved so that entries from long ago age out. `false` if there
-    /// was no solved entry to drop.
+    /// work halved (a level less) so that entries from long ago age out.
+    ///
+    /// `false`, dropping nothing, when fewer than a quarter of the entries
+    /// are solved: the path fills the table, and a pass over all of it to
+    /// free a few entries, made again at every step deeper, would cost
+    /// time quadratic in the path's length.
     pub(crate) fn evict(&mut self) -> bool {
+        if 4 * (self.map.len() - self.busy) < self.map.len() {
+            return false;
+        }
         let mut ranks = [0usize; 2 * LEVELS];
         for e in self.map.values() {
             if let Slot::Done(_) = e.slot {
@@ -181,7 +206,7 @@ impl<K: Game, T: Copy> Table<K, T> {
         }) as u64;
         for e in self.map.values_mut() {
             e.used = false;
-            e.work /= 2;
+            e.level = e.level.saturating_sub(1);
         }
         true
     }
@@ -208,11 +233,11 @@ impl<K: Game, T: Copy> Table<K, T> {
 }
 
 /// Levels of work: 0 for none, else one more than its highest set bit.
-const LEVELS: usize = 33;
+const LEVELS: usize = 65;
 
 /// The order of eviction: unused before used, then by level of work.
 fn rank<T>(e: &Entry<T>) -> usize {
-    usize::from(e.used) * LEVELS + (u32::BITS - e.work.leading_zeros()) as usize
+    usize::from(e.used) * LEVELS + usize::from(e.level)
 }
 
 fn charged(array: usize) -> usize {
@@ -270,7 +295,7 @@ mod tests {
         assert_eq!(t.peek(&nim(&[5])), Some(Slot::Done(5)));
         // Now none is used but 5, the cheapest: the next to go are the
         // cheapest others, 6 and 7, not 5.
-        assert_eq!(t.get(&nim(&[5])), Some(Slot::Done(5)));
+        assert_eq!(t.get(&nim(&[5])), Some((Slot::Done(5), 16)));
         assert!(t.evict());
         assert_eq!(t.evicted(), 7);
         assert_eq!(t.peek(&nim(&[7])), None);

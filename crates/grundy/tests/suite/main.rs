@@ -10,3 +10,4 @@ mod literature;
 mod nim_field;
 mod octal_values;
 mod properties;
+mod search_budget;
