@@ -47,7 +47,8 @@ pub struct SearchArgs {
     /// The most positions a search stores at once (it forgets the cheapest
     /// to find again beyond that); it may look at 256 moves per position of
     /// it, then stops with an error.
-    #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_MAX_POSITIONS)]
+    #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_MAX_POSITIONS,
+          value_parser = parse_positions)]
     pub max_positions: usize,
     /// The memory a search may use for what it stores and its path, e.g.
     /// 512M or 4G; past it, it forgets positions and goes on [default: a
@@ -58,6 +59,16 @@ pub struct SearchArgs {
     /// error [default: no limit].
     #[arg(long, value_name = "SECONDS", value_parser = memory::parse_seconds)]
     pub max_time: Option<Duration>,
+}
+
+/// `--max-positions`: a whole number of at least 1 (a search that may store
+/// nothing could answer nothing).
+fn parse_positions(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("a search needs room for at least 1 position".into()),
+        Ok(n) if !text.starts_with('+') => Ok(n),
+        _ => Err(format!("`{text}` is not a whole number of positions")),
+    }
 }
 
 impl SearchArgs {

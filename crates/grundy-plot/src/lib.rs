@@ -407,14 +407,166 @@ impl Picture for Sequence<'_> {
     }
 }
 
+/// The width in pixels of a sequence plot's area: up to this many values
+/// get a bar each; more are binned into this many columns.
+pub const PLOT_WIDTH: usize = 1200;
+
+/// The height in pixels of a density plot's area.
+const DENSITY_HEIGHT: i32 = 400;
+
+/// A long sequence as a fixed-size density plot (as CGSuite's scatter
+/// plots show long sequences): column `x` holds the values of the n in its
+/// bin, each pixel as dark as the share of those n whose value falls in its
+/// row (on a log scale, so that a value met once still shows); a strip under
+/// the axis is as dark as the share of P-positions (value 0) in the bin.
+struct Density {
+    first: u64,
+    len: u64,
+    max: u64,
+    /// `counts[x][y]`: how many n of column x have a value in row y (row 0
+    /// at the bottom).
+    counts: Vec<Vec<u32>>,
+    zeros: Vec<u32>,
+    unknown: Vec<u32>,
+    rows: i32,
+    left: i32,
+    top: i32,
+}
+
+impl Density {
+    fn new(values: &[Option<u64>], first: u64, max: u64) -> Density {
+        let len = values.len();
+        let rows = DENSITY_HEIGHT.min(i32::try_from(max + 1).unwrap_or(DENSITY_HEIGHT));
+        let mut counts = vec![vec![0u32; rows as usize]; PLOT_WIDTH];
+        let (mut zeros, mut unknown) = (vec![0u32; PLOT_WIDTH], vec![0u32; PLOT_WIDTH]);
+        for (k, v) in values.iter().enumerate() {
+            let x = k * PLOT_WIDTH / len;
+            match v {
+                Some(v) => {
+                    let y = (*v as u128 * rows as u128 / (max as u128 + 1)) as usize;
+                    counts[x][y] += 1;
+                    zeros[x] += u32::from(*v == 0);
+                }
+                None => unknown[x] += 1,
+            }
+        }
+        Density {
+            first,
+            len: len as u64,
+            max,
+            counts,
+            zeros,
+            unknown,
+            rows,
+            left: text_width(&max.to_string(), FONT) + 24,
+            top: LINE + 16,
+        }
+    }
+
+    fn row_height(&self) -> i32 {
+        DENSITY_HEIGHT / self.rows
+    }
+
+    fn axis_y(&self) -> i32 {
+        self.top + self.rows * self.row_height()
+    }
+}
+
+/// Grey from white (none) to ink (all), on a log scale of `count` of `total`.
+fn shade(count: u32, total: u32) -> RGBColor {
+    let t = (1.0 + f64::from(count)).ln() / (1.0 + f64::from(total.max(1))).ln();
+    let t = 0.25 + 0.75 * t.clamp(0.0, 1.0);
+    let c = |ink: u8| (255.0 - t * (255.0 - f64::from(ink))).round() as u8;
+    RGBColor(c(INK.0), c(INK.1), c(INK.2))
+}
+
+impl Picture for Density {
+    fn size(&self) -> (u32, u32) {
+        let width = self.left + PLOT_WIDTH as i32 + 24;
+        let height = self.axis_y() + 12 + LINE + 16;
+        (width as u32, height as u32)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<()> {
+        let (left, axis, h) = (self.left, self.axis_y(), self.row_height());
+        for x in 0..PLOT_WIDTH {
+            let px = left + x as i32;
+            let total: u32 = self.counts[x].iter().sum::<u32>() + self.unknown[x];
+            if self.unknown[x] > 0 {
+                rect(area, (px, self.top), (px + 1, axis), GREY)?;
+            }
+            for (y, &c) in self.counts[x].iter().enumerate() {
+                if c > 0 {
+                    let py = axis - (y as i32 + 1) * h;
+                    rect(area, (px, py), (px + 1, py + h), shade(c, total))?;
+                }
+            }
+            if self.zeros[x] > 0 {
+                rect(
+                    area,
+                    (px, axis + 2),
+                    (px + 1, axis + 8),
+                    shade(self.zeros[x], total),
+                )?;
+            }
+        }
+        rect(area, (left - 2, self.top), (left, axis + 1), INK)?;
+        rect(
+            area,
+            (left - 2, axis),
+            (left + PLOT_WIDTH as i32, axis + 1),
+            INK,
+        )?;
+        let per_value = f64::from(self.rows * h) / (self.max as f64 + 1.0);
+        for v in (0..=self.max).step_by(label_step(per_value, LINE + 6) as usize) {
+            let label = v.to_string();
+            let y = axis - (v as f64 * per_value).round() as i32 - LINE / 2;
+            text(
+                area,
+                &label,
+                (left - 8 - text_width(&label, FONT), y),
+                FONT,
+                INK,
+            )?;
+        }
+        let digits = (self.first + self.len).to_string().len() as i32;
+        let per_n = PLOT_WIDTH as f64 / self.len as f64;
+        for k in (0..self.len).step_by(label_step(per_n, CHAR * (digits + 2)) as usize) {
+            let x = left + (k as f64 * per_n) as i32;
+            text(
+                area,
+                &(self.first + k).to_string(),
+                (x, axis + 12),
+                FONT,
+                INK,
+            )?;
+        }
+        text(area, "G", (4, 4), FONT, INK)?;
+        text(
+            area,
+            "n",
+            (left + PLOT_WIDTH as i32 + 8, axis - LINE / 2),
+            FONT,
+            INK,
+        )?;
+        Ok(())
+    }
+}
+
 /// Writes a plot of the sequence `values` (G(first), G(first + 1), ...;
-/// `None` where unknown, drawn as a grey bar) as the bytes of a file: one coloured bar
-/// per n, with P-positions (value 0) marked black under the axis.
+/// `None` where unknown, drawn grey) as the bytes of a file, at most
+/// [`PLOT_WIDTH`] pixels wide whatever the length: up to that many values,
+/// one coloured bar per n, with P-positions (value 0) marked black under
+/// the axis; more, a density plot of the values in bins of n (see
+/// `Density`), P-positions' share in a strip under the axis.
 ///
 /// # Errors
 /// [`PlotError`] if plotters or the PNG encoder fail.
 pub fn sequence_plot(values: &[Option<u64>], first: u64, format: Format) -> Result<Vec<u8>> {
     let max = values.iter().flatten().copied().max().unwrap_or(0).max(1);
+    if values.len() > PLOT_WIDTH {
+        return render(&Density::new(values, first, max), format);
+    }
     let plot = Sequence {
         values,
         first,
@@ -440,6 +592,35 @@ mod tests {
         assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 1000);
         let text = String::from_utf8(sequence_plot(&values, 0, Format::Svg).unwrap()).unwrap();
         assert!(text.starts_with("<svg") && text.matches("<rect").count() > 200);
+    }
+
+    #[test]
+    fn a_long_sequence_is_binned_into_a_picture_of_fixed_width() {
+        // 10^5 values of n mod 7 with a rare large value: 1200 columns, each
+        // with the seven values; the width does not grow with the length.
+        let mut values: Vec<Option<u64>> = (0..100_000).map(|n| Some(n % 7)).collect();
+        values[5] = Some(1000);
+        let d = Density::new(&values, 0, 1000);
+        assert_eq!(d.counts.len(), PLOT_WIDTH);
+        assert_eq!(
+            d.counts
+                .iter()
+                .flatten()
+                .map(|&c| u64::from(c))
+                .sum::<u64>(),
+            100_000
+        );
+        assert_eq!(
+            d.zeros.iter().map(|&z| u64::from(z)).sum::<u64>(),
+            100_000 / 7 + 1
+        );
+        // The value 1000 is in the top row of the first column.
+        assert_eq!(d.counts[0][d.rows as usize - 1], 1);
+        let (w, h) = d.size();
+        assert!(w < 1400 && h < 500, "{w} x {h}");
+        let png = sequence_plot(&values, 0, Format::Png).unwrap();
+        assert_eq!(&png[16..20], &w.to_be_bytes());
+        assert!(shade(1, 1000) != shade(1000, 1000));
     }
 
     #[test]

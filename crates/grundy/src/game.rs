@@ -265,7 +265,13 @@ impl ParseError {
 /// # Errors
 /// [`ParseError::NotANumber`], [`ParseError::Negative`] or [`ParseError::TooLarge`].
 pub fn parse_u64(token: &str, what: &str) -> Result<u64, ParseError> {
-    let digits = token.strip_prefix('+').unwrap_or(token);
+    let digits = token;
+    if token.len() > 1 && token.starts_with('+') {
+        return Err(ParseError::NotANumber {
+            token: token.to_string(),
+            hint: format!(" (expected {what}, written without a sign: drop the `+`)"),
+        });
+    }
     if let Some(rest) = digits.strip_prefix('-') {
         if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
             return Err(ParseError::Negative {
@@ -321,7 +327,9 @@ mod tests {
     #[test]
     fn numbers_parse_with_clear_errors() {
         assert_eq!(parse_u64("42", "a heap").unwrap(), 42);
-        assert_eq!(parse_u64("+7", "a heap").unwrap(), 7);
+        // `nim +3` is a typo as likely as a sign: refused, saying why.
+        let plus = parse_u64("+7", "a heap").unwrap_err().to_string();
+        assert!(plus.contains("drop the `+`"), "{plus}");
         assert_eq!(
             parse_u64("18446744073709551615", "a heap").unwrap(),
             u64::MAX

@@ -26,6 +26,8 @@ pub struct AnalyzeArgs {
     /// The game, with its parameter if it takes one: nim, subtraction:1,3,4, bash:3, ...
     game: String,
     /// The position, in the game's syntax (see `grundy list`).
+    // A negative number is read as one, so that the game says "negative".
+    #[arg(allow_negative_numbers = true)]
     position: Vec<String>,
 }
 

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use grundy::api::period::{self, PeriodReport};
+use grundy::api::sequence;
 
 use crate::cli::SearchArgs;
 use crate::commands::sequence::EngineArgs;
@@ -37,7 +38,10 @@ pub struct PeriodArgs {
 pub fn run(args: &PeriodArgs) -> anyhow::Result<ExitCode> {
     let options = args.engine.options(Some(&args.search));
     let spec = super::spec(&args.rule, &[])?;
-    let report = args.engine.with_hooks(args.max, |hooks| {
+    // The run stops at what the memory budget holds, if a proof does not
+    // stop it first.
+    let most = args.max.min(sequence::engine_room(options.limits));
+    let report = args.engine.with_hooks(most, &options, |hooks| {
         period::period(&spec, args.max, &options, hooks)
     })?;
     let mut out = stdout();

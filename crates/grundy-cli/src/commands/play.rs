@@ -30,6 +30,8 @@ pub struct PlayArgs {
     /// The game, with its parameter if it takes one.
     game: String,
     /// The starting position.
+    // A negative number is read as one, so that the game says "negative".
+    #[arg(allow_negative_numbers = true)]
     position: Vec<String>,
 }
 

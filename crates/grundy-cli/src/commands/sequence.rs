@@ -77,13 +77,15 @@ impl EngineArgs {
 
     /// Runs `f` with hooks that resume from and save to `--checkpoint`
     /// (atomically: a temporary file, then a rename) and draw a progress
-    /// bar towards `len` values.
+    /// bar towards `len` values, saying first what memory `len` values of
+    /// `options` take.
     ///
     /// # Errors
     /// A checkpoint that cannot be read, or what `f` returns.
     pub fn with_hooks<T>(
         &self,
         len: usize,
+        options: &SequenceOptions,
         f: impl FnOnce(Hooks<'_>) -> Result<T, grundy::api::Error>,
     ) -> anyhow::Result<T> {
         let path = self.checkpoint.as_deref();
@@ -93,7 +95,8 @@ impl EngineArgs {
             }
             _ => None,
         };
-        if len >= 1 << 20 {
+        // Past the budget the library refuses the run: no estimate then.
+        if len >= 1 << 20 && len <= sequence::engine_room(options.limits) {
             eprintln!(
                 "memory: up to about {} MB (2 bytes per value, plus the rare heaps; twice that while a checkpoint is read back; 4 bytes per value once a value passes 65534)",
                 (len * 2) >> 20
@@ -152,7 +155,7 @@ fn save(path: &Path, c: &Checkpoint<'_>) -> std::io::Result<()> {
 pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
     let options = args.engine.options(Some(&args.search));
     let spec = super::spec(&args.rule, &[])?;
-    let result = args.engine.with_hooks(args.len, |hooks| {
+    let result = args.engine.with_hooks(args.len, &options, |hooks| {
         sequence::sequence(&spec, args.len, &options, hooks)
     })?;
     let mut out = stdout();

@@ -177,6 +177,20 @@ fn bad_input_is_one_line_and_exit_2() {
         &["verify", "nosuchgame"],
         &["play", "nim"],
         &["judge", "no-such-problem"],
+        // Issue 17's list: a sign, a limit of nothing, sequences past memory.
+        &["analyze", "nim", "+3"],
+        &["analyze", "nim", "3", "--max-positions", "0"],
+        &["sequence", "nim", "--len", "1000000000000"],
+        &["sequence", "0.07", "--len", "1000000000000"],
+        &[
+            "sequence",
+            "kayles",
+            "--len",
+            "100000000",
+            "--memory",
+            "64M",
+        ],
+        &["analyze", "octal:0.6", "2000000"],
     ];
     for args in cases {
         let out = grundy().args(*args).output().unwrap();
@@ -386,4 +400,49 @@ fn search_limits_take_sizes_and_seconds_and_stop_with_one_line() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains("--max-time"), "{err}");
+}
+
+#[test]
+fn a_negative_heap_is_called_negative() {
+    let out = grundy().args(["analyze", "nim", "-1"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains("`-1` is negative"), "{err}");
+}
+
+#[test]
+fn huge_inputs_are_answered_without_listing_what_cannot_be_listed() {
+    // Luogu P2599 allows piles of 10^9: the middle pile's 10^9 moves are
+    // walked lazily by the quick remoteness search, not listed.
+    let v = json(&["analyze", "--json", "ends", "7", "1000000000", "7"]);
+    assert_eq!(v["outcome"], "P");
+    // 0.16's period is proven after 509,622 values, when a heap past the
+    // computed values asks for it.
+    let v = json(&["analyze", "--json", "octal:0.16", "100001"]);
+    let seq = json(&["sequence", "--json", "0.16", "--len", "100002"]);
+    assert_eq!(v["grundy"], seq["values"][100001]);
+    assert_eq!(v["method"], "formula");
+}
+
+#[test]
+fn a_period_search_stops_at_what_the_memory_holds() {
+    let out = grundy()
+        .args([
+            "period",
+            "0.6",
+            "--max",
+            "18446744073709551615",
+            "--memory",
+            "256K",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        text.contains(
+            "no period proven in the first 131072 values (as many as the memory budget holds"
+        ),
+        "{text}"
+    );
 }

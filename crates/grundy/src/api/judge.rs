@@ -26,6 +26,8 @@ pub fn problem(name: &str) -> Result<&'static Problem, Error> {
 /// assert_eq!(judge::solve(nim, "1\n2\n1 2\n").unwrap(), "Yes\n");
 /// ```
 pub fn solve(problem: &Problem, input: &str) -> Result<String, Error> {
+    // A UTF-8 byte-order mark (Windows editors write one) is not input.
+    let input = input.strip_prefix('\u{feff}').unwrap_or(input);
     (problem.solve)(input).map_err(|reason| Error::Judge {
         problem: problem.name.to_string(),
         reason: Box::new(reason),
@@ -41,6 +43,12 @@ pub fn generate(problem: &Problem, seed: u64, max: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_before_the_input_is_skipped() {
+        let nim = problem("luogu-p2197").unwrap();
+        assert_eq!(solve(nim, "\u{feff}1\n2\n1 2\n").unwrap(), "Yes\n");
+    }
 
     #[test]
     fn unknown_names_and_malformed_inputs_are_typed() {

@@ -21,7 +21,7 @@
 
 use serde::Serialize;
 
-use crate::api::sequence::{catalog_values, run_engine, Hooks, Rule, SequenceOptions};
+use crate::api::sequence::{catalog_values, engine_room, run_engine, Hooks, Rule, SequenceOptions};
 use crate::api::Error;
 use crate::catalog::erased::AnyGame;
 use crate::catalog::{position_words, Spec};
@@ -138,7 +138,10 @@ fn by_engine(
     hooks: &mut Hooks<'_>,
 ) -> Result<PeriodReport, Error> {
     let mut watch = PeriodWatch::new(code);
-    let (seq, found) = run_engine(code, max, options, hooks, watch.as_mut())?;
+    // A proof may come long before `max` (2^64 − 1, say): the values stop at
+    // what the memory budget holds instead of being refused up front.
+    let room = engine_room(options.limits);
+    let (seq, found) = run_engine(code, max.min(room), options, hooks, watch.as_mut())?;
     let values: Vec<u64> = seq.values().to_u32().into_iter().map(u64::from).collect();
     let proven = found.is_some();
     let mut r = PeriodReport::new(code.to_string(), &values, found, proven);
@@ -147,8 +150,13 @@ fn by_engine(
     if watch.is_some() {
         r.theorem = Some("Guy-Smith".into());
         if !proven {
+            let stop = if max > room && r.values_computed >= room {
+                " (as many as the memory budget holds; raise it with --memory)"
+            } else {
+                ""
+            };
             r.reason = Some(format!(
-                "no period proven in the first {} values",
+                "no period proven in the first {} values{stop}",
                 r.values_computed
             ));
         }

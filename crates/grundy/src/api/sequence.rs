@@ -285,7 +285,13 @@ pub fn sequence(
     options: &SequenceOptions,
     mut hooks: Hooks<'_>,
 ) -> Result<SequenceResult, Error> {
-    match Rule::resolve(rule)? {
+    let rule = Rule::resolve(rule)?;
+    let per_value = match rule {
+        Rule::Engine(_) => ENGINE_VALUE_BYTES,
+        Rule::Catalog { .. } => size_of::<u64>(),
+    };
+    fits_memory(len, per_value, options.limits)?;
+    match rule {
         Rule::Engine(code) => {
             let (seq, _) = run_engine(&code, len, options, &mut hooks, None)?;
             Ok(SequenceResult {
@@ -303,6 +309,38 @@ pub fn sequence(
             )?),
         }),
     }
+}
+
+/// The bytes the engine stores per value at least (16-bit values; twice
+/// that once a value passes 16 bits).
+pub(crate) const ENGINE_VALUE_BYTES: usize = 2;
+
+/// The most values of a take-and-break rule that the memory budget of
+/// `limits` holds (at 16 bits a value).
+pub fn engine_room(limits: Limits) -> usize {
+    limits.max_bytes / ENGINE_VALUE_BYTES
+}
+
+/// Refuses `len` values of `per_value` bytes each past the memory budget,
+/// before anything is allocated.
+///
+/// # Errors
+/// [`Error::TooLarge`], naming the bytes and the flags that change them.
+pub(crate) fn fits_memory(len: usize, per_value: usize, limits: Limits) -> Result<(), Error> {
+    let mib = |bytes: u128| bytes.div_ceil(1 << 20);
+    let needed = len as u128 * per_value as u128;
+    if needed <= limits.max_bytes as u128 {
+        return Ok(());
+    }
+    Err(Error::TooLarge {
+        what: "a sequence".into(),
+        asked: format!(
+            "{len} values ({} MiB at {per_value} bytes a value)",
+            mib(needed)
+        ),
+        limit: format!("the memory budget of {} MiB", mib(limits.max_bytes as u128)),
+        fix: "ask for fewer values with --len, or raise the budget with --memory".into(),
+    })
 }
 
 /// A one-number rule, resolved to the place its values come from.

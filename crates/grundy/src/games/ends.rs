@@ -29,7 +29,7 @@ use std::str::FromStr;
 
 use crate::catalog::erased::{with_formula, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_u64, vec_heap_bytes, Game, Outcome, ParseError};
+use crate::game::{parse_u64, vec_heap_bytes, Game, GameError, MoveIter, Outcome, ParseError};
 use crate::solution::Solution;
 
 /// The largest pile: the interval values exceed the piles by at most the
@@ -193,6 +193,22 @@ impl Game for Ends {
             }));
         }
         moves
+    }
+
+    /// Lazily: a pile of 10^9 at an end is 10^9 moves, which search walks
+    /// one at a time rather than listing.
+    fn move_iter(&self) -> Result<MoveIter<EndsMove>, GameError> {
+        let first = self.piles.first().copied().unwrap_or(0);
+        let last = match self.piles.as_slice() {
+            [_, .., b] => *b,
+            _ => 0,
+        };
+        let take = |end| move |count| EndsMove { end, count };
+        Ok(Box::new(
+            (1..=first)
+                .map(take(End::Left))
+                .chain((1..=last).map(take(End::Right))),
+        ))
     }
 
     fn play(&self, m: &EndsMove) -> Ends {

@@ -38,6 +38,10 @@ use crate::solve::period::{prefix_period, PeriodWatch, Periodicity};
 /// Values computed when the rule is built, looking for a proven period.
 pub const BUILD_VALUES: usize = 2_000;
 
+/// The values computed to look for a proven period when a heap past
+/// [`MAX_HEAP`] is asked for (a second or two for the hardest codes).
+pub const PROOF_VALUES: usize = 1 << 20;
+
 /// The largest heap of a game whose period is not proven (its values are computed up to it).
 pub const MAX_HEAP: u64 = 100_000;
 
@@ -156,6 +160,32 @@ impl OctalRule {
         self.known.read().map(|k| k.period.clone()).unwrap_or(None)
     }
 
+    /// Looks for a proven period further, up to [`PROOF_VALUES`] values,
+    /// when no period is known yet: asked for a heap past [`MAX_HEAP`], a
+    /// proof is the only way to answer (0.16's comes after 509,622 values,
+    /// in a tenth of a second). `true` if a period is proven.
+    pub fn prove_further(&self) -> bool {
+        if self.code.max_parts() == 3 {
+            return false;
+        }
+        let mut known = self.known.write().unwrap_or_else(|e| e.into_inner());
+        if known.period.is_some() {
+            return true;
+        }
+        let Some(mut watch) = PeriodWatch::new(&self.code) else {
+            return false;
+        };
+        let Known { sequence, period } = &mut *known;
+        *period = watch.observe(sequence.values());
+        while period.is_none() && sequence.len() < PROOF_VALUES {
+            if sequence.push().is_err() {
+                break;
+            }
+            *period = watch.observe(sequence.values());
+        }
+        period.is_some()
+    }
+
     /// The largest heap a position may have.
     pub fn max_heap(&self) -> u64 {
         if self.code.max_parts() == 3 {
@@ -163,7 +193,9 @@ impl OctalRule {
         } else if self.period().is_some() {
             u64::MAX
         } else {
-            MAX_HEAP
+            // Values computed past MAX_HEAP (by prove_further) answer too.
+            let computed = self.known.read().map_or(0, |k| k.sequence.len() as u64);
+            MAX_HEAP.max(computed.saturating_sub(1))
         }
     }
 
@@ -180,7 +212,7 @@ impl OctalRule {
         }
         drop(read);
         let mut write = self.known.write().unwrap_or_else(|e| e.into_inner());
-        // Heaps are at most MAX_HEAP here, whose values fit in 32 bits.
+        // Heaps are at most MAX_HEAP, or computed already: values that fit in 32 bits.
         let _ = write.sequence.extend_to(n + 1);
         write.sequence.values().get(n).unwrap_or(0)
     }
@@ -383,12 +415,16 @@ impl Rules for OctalRules {
 
     fn parse_position(&self, words: &[&str]) -> Result<Octal, ParseError> {
         let heaps = parse_heaps(words, self.0.example)?;
-        let max = self.0.rule.max_heap();
+        let mut max = self.0.rule.max_heap();
+        if heaps.iter().any(|&h| h > max) {
+            self.0.rule.prove_further();
+            max = self.0.rule.max_heap();
+        }
         if let Some(i) = heaps.iter().position(|&h| h > max) {
             return Err(ParseError::TooLarge {
                 token: words[i].to_string(),
                 what: format!(
-                    "a heap of {} (no proven period, so its values are computed)",
+                    "a heap of {} (no period proven in its first {PROOF_VALUES} values, so its values are computed)",
                     self.0.rule.code()
                 ),
                 max: max.to_string(),

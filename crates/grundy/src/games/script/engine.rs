@@ -1,8 +1,10 @@
 //! The rhai side of script games: loading a script, calling its `moves`
 //! function under operation limits, and reading back what it returns.
 
+use std::cell::Cell;
 use std::fmt;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST, INT};
 use thiserror::Error;
@@ -12,11 +14,28 @@ use thiserror::Error;
 /// options of one position).
 pub const MAX_OPERATIONS: u64 = 1_000_000;
 
+/// The most time one call of a script function may take: rhai re-measures
+/// an array after every change to it, so a `moves` that pushes N options
+/// costs O(N²) (80,000 pushes take seconds); past this the call is stopped
+/// with a clear error rather than left running.
+pub const MAX_CALL_TIME: Duration = Duration::from_secs(1);
+
+/// Operations between looks at the clock during a call.
+const CLOCK_EVERY: u64 = 1 << 12;
+
+thread_local! {
+    /// When the running script call on this thread started.
+    static CALL_STARTED: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
 /// How deep script functions may call each other.
 pub const MAX_CALL_LEVELS: usize = 64;
 
 /// The longest array a script may build (a position, or a list of options).
 pub const MAX_ARRAY_SIZE: usize = 1_000_000;
+
+/// The token a call stopped by [`MAX_CALL_TIME`] ends with.
+const TIMED_OUT: &str = "grundy: script call timed out";
 
 /// One part of a position: an integer or an array of integers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -145,6 +164,11 @@ fn sandboxed_engine() -> Engine {
         .set_max_array_size(MAX_ARRAY_SIZE)
         .set_max_map_size(100_000);
     // No output from the library: `print` and `debug` in a script are ignored.
+    engine.on_progress(|ops| {
+        let started = CALL_STARTED.with(Cell::get)?;
+        (ops % CLOCK_EVERY == 0 && started.elapsed() > MAX_CALL_TIME)
+            .then(|| Dynamic::from(TIMED_OUT))
+    });
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
     engine.register_type_with_name::<SumOf>("sum");
@@ -231,8 +255,12 @@ impl Script {
         // Top-level statements are not rerun on each call: only functions count.
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let mut scope = Scope::new();
-        self.engine
-            .call_fn_with_options(options, &mut scope, &self.ast, function, args)
+        let outer = CALL_STARTED.with(|c| c.replace(Some(Instant::now())));
+        let result = self
+            .engine
+            .call_fn_with_options(options, &mut scope, &self.ast, function, args);
+        CALL_STARTED.with(|c| c.set(outer));
+        result
     }
 
     /// The options of `position`, each a sum of one or more atoms (a plain
@@ -301,6 +329,12 @@ impl Script {
         let mut message = inner.to_string();
         if let Some(at) = message.find(" (line ") {
             message.truncate(at);
+        }
+        if matches!(inner, EvalAltResult::ErrorTerminated(..)) {
+            message = format!(
+                "stopped after {} s (a runaway loop, or too many options pushed one by one?)",
+                MAX_CALL_TIME.as_secs_f64()
+            );
         }
         if matches!(inner, EvalAltResult::ErrorTooManyOperations(_)) {
             message = format!(
