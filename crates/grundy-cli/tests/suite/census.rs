@@ -48,7 +48,10 @@ fn a_census_writes_its_table_classes_and_summary() {
         ));
     let csv = read(&dir, "census.csv");
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "rule,preperiod,period,saltus,proven,values,largest,largest_at,checksum");
+    assert_eq!(
+        lines[0],
+        "rule,preperiod,period,saltus,proven,values,largest,largest_at,checksum"
+    );
     assert_eq!(lines.len(), 64);
     // OEIS A002186: Kayles (.77) has period 12 from heap 71; A002187: .07
     // is Dawson's Kayles, period 34 from heap 53.
@@ -111,7 +114,10 @@ fn bad_requests_get_one_line_and_exit_2() {
     for (args, says) in [
         (vec!["octal:9"], "octal families have 1 to 8 digits"),
         (vec!["nim:3"], "neither `octal` nor `subtraction`"),
-        (vec!["octal:2", "--max", "1000000000"], "the limit is 100000000"),
+        (
+            vec!["octal:2", "--max", "1000000000"],
+            "the limit is 100000000",
+        ),
         (vec!["octal:2", "--shard", "3/2"], "1 <= I <= N"),
         (vec!["octal:2", "--leading", "1"], "leading digit 1"),
         (vec!["subtraction:30"], "MAX from 1 to 20"),
@@ -132,7 +138,9 @@ fn bad_requests_get_one_line_and_exit_2() {
         .arg(&dir)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("give another --out or the same flags"));
+        .stderr(predicate::str::contains(
+            "give another --out or the same flags",
+        ));
 }
 
 #[test]

@@ -53,7 +53,8 @@ pub fn run(
             return Err(e);
         }
     };
-    let local = args.jobs.unwrap_or(1);
+    // Alone (one rank), the manager must compute.
+    let local = args.jobs.unwrap_or(1).max(usize::from(world.size() == 1));
     manage(&world, &dir, pending, args.max, local)?;
     finish(
         &dir,
