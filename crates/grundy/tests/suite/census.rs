@@ -213,3 +213,31 @@ fn degenerate_and_oversized_requests_are_refused_or_handled() {
         .rules()
         .is_err());
 }
+
+#[test]
+fn three_digit_games_solved_late_are_proven_with_their_published_periods() {
+    let data = include_str!("../data/census_octal3.txt");
+    let rules: Vec<(Rule, usize, usize)> = data
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (
+                w[0].parse().unwrap(),
+                w[1].parse().unwrap(),
+                w[2].parse().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(rules.len(), 5);
+    for (rule, pre, p) in rules {
+        let r = census::compute(&rule, 200_000, &mut |_| {}).unwrap();
+        assert_eq!(
+            (r.preperiod, r.period, r.proven),
+            (Some(pre), Some(p), true),
+            "{}",
+            r.rule
+        );
+        assert_eq!(r.head.len(), pre + p);
+    }
+}
