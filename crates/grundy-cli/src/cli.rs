@@ -49,6 +49,8 @@ enum Command {
     Sequence(commands::sequence::SequenceArgs),
     /// Compute a take-and-break game's values until their period is proven.
     Period(commands::period::PeriodArgs),
+    /// Every rule of a family (octal:3, subtraction:8) until its period is proven: results directory, shards, MPI.
+    Census(commands::census::CensusArgs),
     /// Serve the web playground: play and study every game in a browser.
     Serve(commands::serve::ServeArgs),
 }
@@ -92,6 +94,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Formula(a) => commands::formula::run(&a),
         Command::Sequence(a) => commands::sequence::run(&a),
         Command::Period(a) => commands::period::run(&a),
+        Command::Census(a) => commands::census::run(&a),
         Command::Serve(a) => commands::serve::run(&a),
     }
 }

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod analyze;
+pub mod census;
 pub mod formula;
 pub mod judge;
 pub mod list;
