@@ -10,4 +10,5 @@ mod literature;
 mod nim_field;
 mod octal_values;
 mod properties;
+mod pruned;
 mod search_budget;
