@@ -73,6 +73,16 @@ impl SearchArgs {
     }
 }
 
+/// `--search`: answer by search where a formula would.
+#[derive(Args, Clone, Debug)]
+pub struct EngineArgs {
+    /// Answer by search even where the game has a formula (to time the
+    /// search or check it): Grundy values by the pruned search, misère
+    /// outcomes by the full one.
+    #[arg(long)]
+    pub search: bool,
+}
+
 /// `--graph FILE`: edges for the games whose catalog entry takes a graph file.
 #[derive(Args, Clone, Debug)]
 pub struct GraphArgs {

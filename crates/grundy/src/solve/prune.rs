@@ -246,15 +246,52 @@ impl<G: Game> Pruner<G> {
 
     /// The value of the component `c` (canonical).
     fn value(&mut self, c: &G) -> Result<u64, SearchError> {
+        Ok(self
+            .value_below(c, u64::MAX)?
+            .expect("a value is below u64::MAX"))
+    }
+
+    /// The value of the component `c` (canonical) if it is below `n`:
+    /// each value from the lowest not excluded asked about in turn, unless
+    /// the table values every option, when the mex answers at once (a game
+    /// of large values, Grundy's game say, would otherwise ask about each
+    /// value below its own).
+    fn value_below(&mut self, c: &G, n: u64) -> Result<Option<u64>, SearchError> {
         loop {
             let k = self.know(c)?;
             if k.exact {
-                return Ok(k.floor);
+                return Ok((k.floor < n).then_some(k.floor));
+            }
+            if k.floor >= n {
+                return Ok(None);
+            }
+            if let Some(v) = self.stored_mex(c)? {
+                self.make_room(c)?;
+                self.table.pin(c);
+                self.table.finish(c, Know::exactly(v), 0);
+                continue;
             }
             if self.has(c, k.floor)? {
-                return Ok(k.floor);
+                return Ok(Some(k.floor));
             }
         }
+    }
+
+    /// The mex of the values of `c`'s options, if the table holds every one.
+    fn stored_mex(&mut self, c: &G) -> Result<Option<u64>, SearchError> {
+        let mut seen = Seen::default();
+        for m in c.move_iter()? {
+            self.count_move()?;
+            let mut x = 0;
+            for p in self.parts_of(c, &m)? {
+                match self.table.get(&p) {
+                    Some((Slot::Done(k), _)) if k.exact => x ^= k.floor,
+                    _ => return Ok(None),
+                }
+            }
+            seen.insert(x);
+        }
+        Ok(Some(seen.mex()))
     }
 
     /// Whether the component `c` (canonical) has value `n`.
@@ -267,11 +304,10 @@ impl<G: Game> Pruner<G> {
         if let Some(answer) = k.decides(n) {
             return Ok(answer);
         }
-        // Moves of `*n` to `*m`: each `c + *m` must be an N-position.
-        for m in k.floor..n {
-            if self.know(c)?.decides(m).is_none() && self.has(c, m)? {
-                return Ok(false);
-            }
+        // Moves of `*n` to `*m`: each `c + *m` must be an N-position, so
+        // the value must not be below n.
+        if self.value_below(c, n)?.is_some() {
+            return Ok(false);
         }
         k = self.know(c)?;
         if let Some(answer) = k.decides(n) {
@@ -426,6 +462,38 @@ impl<G: Game> Pruner<G> {
             self.table.len() as u64,
             self.table.bytes() as u64,
         );
+    }
+}
+
+/// Option values seen: a bit for each below 64, a list of the others.
+#[derive(Default)]
+struct Seen {
+    low: u64,
+    high: Vec<u64>,
+}
+
+impl Seen {
+    fn insert(&mut self, v: u64) {
+        match v {
+            0..=63 => self.low |= 1 << v,
+            _ => self.high.push(v),
+        }
+    }
+
+    fn mex(&mut self) -> u64 {
+        if self.low != u64::MAX {
+            return u64::from(self.low.trailing_ones());
+        }
+        self.high.sort_unstable();
+        self.high.dedup();
+        let mut m = 64;
+        for &v in &self.high {
+            if v != m {
+                break;
+            }
+            m += 1;
+        }
+        m
     }
 }
 
