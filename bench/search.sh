@@ -9,10 +9,11 @@
 #
 # Instances are GAME:SIZE with GAME one of cram, chomp, grundy (Grundy's
 # game, a heap). igsolve is run with --tt hash-map (its default table is
-# sized for far larger boards) and each of its pruning methods; the best is
-# compared. Ours is `grundy analyze --search` (the pruned search even where
-# a formula is known, as for Grundy's game). The machine may be shared:
-# both run in turn, per instance, so their ratio is fairer than the times.
+# sized for far larger boards) and each of its methods (def, its plain mex;
+# lvb; br; br-asp-set); the best is compared. Ours is `grundy analyze
+# --search` (the pruned search even where a formula is known, as for
+# Grundy's game). The machine may be shared: both run in turn, per
+# instance, so their ratio is fairer than the times.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -89,7 +90,7 @@ for inst in "${INSTANCES[@]}"; do
     fi
     read -r ot okb og < <(best_of ours_nimber "$GRUNDY" "${ours[@]}")
     it=- ikb=- ig=- im=-
-    for m in lvb br br-asp-set; do
+    for m in def lvb br br-asp-set; do
         read -r t kb n < <(best_of igsolve_nimber igsolve --tt hash-map -m "$m" "${igs_game[@]}")
         [ "$t" = "-" ] && continue
         if [ "$it" = "-" ] || awk -v a="$t" -v b="$it" 'BEGIN { exit !(a < b) }'; then
