@@ -85,6 +85,7 @@ pub const ENTRIES: &[Entry] = &[
     games::wythoff::ENTRY,
     games::coins::ENTRY,
     games::geography::ENTRY,
+    games::cram::ENTRY,
     games::ed::ENTRY,
     games::ends::ENTRY,
     games::mimo_yuyu::ENTRY,

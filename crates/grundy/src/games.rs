@@ -1,6 +1,7 @@
 //! The games of the catalog, one module each.
 
 pub mod coins;
+pub mod cram;
 pub mod designated_nim;
 pub mod ed;
 pub mod ends;
