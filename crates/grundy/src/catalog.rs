@@ -86,6 +86,8 @@ pub const ENTRIES: &[Entry] = &[
     games::coins::ENTRY,
     games::geography::ENTRY,
     games::cram::ENTRY,
+    games::chomp::ENTRY,
+    games::node_kayles::ENTRY,
     games::ed::ENTRY,
     games::ends::ENTRY,
     games::mimo_yuyu::ENTRY,
