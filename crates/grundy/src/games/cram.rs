@@ -200,46 +200,40 @@ impl Cram {
         Cram { free, ..*self }
     }
 
-    /// The cells of every column but the last.
-    fn not_last_col(&self) -> u128 {
+    /// The board's shape as masks, worked out once for many flood steps.
+    fn shape(&self) -> Shape {
         let last: u128 = (0..self.rows())
             .map(|r| 1u128 << (r * self.cols() + self.cols() - 1))
             .sum();
-        bit_range(0, self.cells()) & !last
-    }
-
-    /// The cells next to a cell of `x` (in row or column), on the board.
-    fn next_to(&self, x: u128) -> u128 {
-        let cols = self.cols() as u32;
-        let inner = self.not_last_col();
-        let left_of = (x >> 1) & inner;
-        let right_of = (x & inner) << 1;
-        let above = x.checked_shr(cols).unwrap_or(0);
-        let below = x.checked_shl(cols).unwrap_or(0);
-        (left_of | right_of | above | below) & bit_range(0, self.cells())
+        let board = bit_range(0, self.cells());
+        Shape {
+            cols: u32::from(self.cols),
+            inner: board & !last,
+            board,
+        }
     }
 
     /// Cells where a horizontal domino may start (the cell and its right
     /// neighbour free), and where a vertical one may.
     fn starts(&self) -> (u128, u128) {
         let f = self.free;
-        let h = f & (f >> 1) & self.not_last_col();
+        let h = f & (f >> 1) & self.shape().inner;
         let v = f & f.checked_shr(u32::from(self.cols)).unwrap_or(0);
         (h, v)
     }
 
     /// The free cells a domino can still cover.
-    fn live(&self) -> u128 {
-        self.free & self.next_to(self.free)
+    fn live(&self, shape: &Shape) -> u128 {
+        self.free & shape.next_to(self.free)
     }
 
     /// The regions of `cells` that no domino joins, each as a bit set.
-    fn regions(&self, mut cells: u128) -> Vec<u128> {
+    fn regions(&self, mut cells: u128, shape: &Shape) -> Vec<u128> {
         let mut regions = Vec::new();
         while cells != 0 {
             let mut region = cells & cells.wrapping_neg();
             loop {
-                let grown = region | (self.next_to(region) & cells);
+                let grown = region | (shape.next_to(region) & cells);
                 if grown == region {
                     break;
                 }
@@ -252,24 +246,42 @@ impl Cram {
     }
 
     /// `free`'s cells cropped to their bounding box, in the least of the
-    /// board's 8 orientations.
+    /// board's 8 orientations: the 4 that keep the box's shape are mirrors
+    /// of its rows, the 4 that transpose it mirrors of its columns'.
     fn normal(&self, free: u128) -> Cram {
-        let cols = self.cols();
-        let (mut r0, mut r1, mut c0, mut c1) = (usize::MAX, 0, usize::MAX, 0);
-        for i in bits(free) {
-            let (r, c) = (i / cols, i % cols);
-            (r0, r1, c0, c1) = (r0.min(r), r1.max(r), c0.min(c), c1.max(c));
-        }
         if free == 0 {
             return Cram::EMPTY;
         }
-        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-        let cells: Vec<(usize, usize)> =
-            bits(free).map(|i| (i / cols - r0, i % cols - c0)).collect();
-        (0..8)
-            .map(|k| orient(&cells, h, w, k))
-            .min()
-            .expect("eight orientations")
+        let cols = self.cols();
+        let (r0, r1) = (
+            free.trailing_zeros() as usize / cols,
+            (127 - free.leading_zeros()) as usize / cols,
+        );
+        let row = |r: usize| (free >> (r * cols)) & bit_range(0, cols);
+        let spread = (r0..=r1).fold(0, |acc, r| acc | row(r));
+        let c0 = spread.trailing_zeros() as usize;
+        let w = (127 - spread.leading_zeros()) as usize + 1 - c0;
+        let h = r1 - r0 + 1;
+        // The shorter side is at most 11 (h · w <= 128), so the shape-keeping
+        // images are needed only when h <= w, the transposing ones when w <= h.
+        const SIDE: usize = 11;
+        let mut best = None;
+        if h <= w {
+            let mut rows = [0u128; SIDE];
+            for (r, slot) in rows[..h].iter_mut().enumerate() {
+                *slot = row(r0 + r) >> c0;
+            }
+            best = Some(least_mirror(&rows[..h], w));
+        }
+        if w <= h {
+            let mut columns = [0u128; SIDE];
+            for i in bits(free) {
+                columns[i % cols - c0] |= 1 << (i / cols - r0);
+            }
+            let t = least_mirror(&columns[..w], h);
+            best = Some(best.map_or(t, |b: Cram| b.min(t)));
+        }
+        best.expect("h <= w or w <= h")
     }
 
     /// The regions' normal forms stacked top to bottom in sorted order, a
@@ -303,22 +315,45 @@ fn bits(mut x: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The board of `h` × `w` whose free cells are `cells` under symmetry `k`
-/// of the rectangle: `k & 1` mirrors the columns, `k & 2` the rows, `k & 4`
-/// transposes.
-fn orient(cells: &[(usize, usize)], h: usize, w: usize, k: u8) -> Cram {
-    let (nh, nw) = if k & 4 == 0 { (h, w) } else { (w, h) };
-    let mut free = 0u128;
-    for &(r, c) in cells {
-        let c = if k & 1 == 1 { w - 1 - c } else { c };
-        let r = if k & 2 == 2 { h - 1 - r } else { r };
-        let (r, c) = if k & 4 == 0 { (r, c) } else { (c, r) };
-        free |= 1u128 << (r * nw + c);
-    }
+/// The least of the 4 mirror images of the board whose rows (each `w`
+/// cells, lowest bit at the left) are `rows`: as it is, with each row
+/// reversed, with the rows in reverse order, and both.
+fn least_mirror(rows: &[u128], w: usize) -> Cram {
+    let flip = |x: u128| x.reverse_bits() >> (128 - w);
+    let join = |rows: &mut dyn Iterator<Item = u128>| {
+        rows.enumerate()
+            .fold(0u128, |acc, (i, r)| acc | r << (i * w))
+    };
+    let images = [
+        join(&mut rows.iter().copied()),
+        join(&mut rows.iter().map(|&r| flip(r))),
+        join(&mut rows.iter().rev().copied()),
+        join(&mut rows.iter().rev().map(|&r| flip(r))),
+    ];
     Cram {
-        rows: nh as u8,
-        cols: nw as u8,
-        free,
+        rows: rows.len() as u8,
+        cols: w as u8,
+        free: images.into_iter().min().expect("four images"),
+    }
+}
+
+/// A board's shape as masks (see [`Cram::shape`]).
+struct Shape {
+    cols: u32,
+    /// The cells of every column but the last.
+    inner: u128,
+    /// Every cell.
+    board: u128,
+}
+
+impl Shape {
+    /// The cells next to a cell of `x` (in row or column), on the board.
+    fn next_to(&self, x: u128) -> u128 {
+        let left_of = (x >> 1) & self.inner;
+        let right_of = (x & self.inner) << 1;
+        let above = x.checked_shr(self.cols).unwrap_or(0);
+        let below = x.checked_shl(self.cols).unwrap_or(0);
+        (left_of | right_of | above | below) & self.board
     }
 }
 
@@ -460,7 +495,8 @@ impl Game for Cram {
     /// One position per region of free cells that a domino can cover; none
     /// for a board with no move.
     fn components(&self) -> Vec<Cram> {
-        self.regions(self.live())
+        let shape = self.shape();
+        self.regions(self.live(&shape), &shape)
             .into_iter()
             .map(|r| self.with(r))
             .collect()
@@ -471,8 +507,9 @@ impl Game for Cram {
     /// the stack would pass [`MAX_CELLS`], the whole board cropped and
     /// turned).
     fn canonical(&self) -> Cram {
-        let live = self.live();
-        let regions = self.regions(live);
+        let shape = self.shape();
+        let live = self.live(&shape);
+        let regions = self.regions(live, &shape);
         if regions.len() <= 1 {
             return self.normal(live);
         }
