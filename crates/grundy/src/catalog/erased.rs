@@ -49,6 +49,20 @@ pub trait Rules: Send + Sync + 'static {
         let _ = limits;
         None
     }
+
+    /// What `verify` checks for a game without a closed form: its search
+    /// (with the game's [components](Game::components) and
+    /// [canonical forms](Game::canonical)) against a search of the rules
+    /// alone, on `positions` (see [`crate::solution::check_by_rules`]).
+    /// `None`, the default, for a game with nothing to check this way.
+    fn check_search(
+        &self,
+        positions: Vec<Self::Position>,
+        limits: Limits,
+    ) -> Option<Result<CheckReport, CheckError>> {
+        let _ = (positions, limits);
+        None
+    }
 }
 
 /// A Grundy search that a game provides for itself (see
@@ -77,8 +91,9 @@ pub trait AnyGame: Send + Sync {
     /// Whether the game has a closed form.
     fn has_formula(&self) -> bool;
 
-    /// Checks the closed form against search on every position up to `size`;
-    /// `None` for a game without a closed form.
+    /// Checks the closed form against search on every position up to `size`
+    /// (for a game without one, its search against the rules alone, see
+    /// [`Rules::check_search`]); `None` for a game with nothing to check.
     fn verify(&self, size: u64, limits: Limits) -> Option<Result<CheckReport, CheckError>>;
 
     /// The Grundy values of many positions (each given as its words), by
@@ -325,8 +340,11 @@ impl<R: Rules> AnyGame for Adapter<R> {
     }
 
     fn verify(&self, size: u64, limits: Limits) -> Option<Result<CheckReport, CheckError>> {
-        let f = self.0.formula.as_ref()?;
-        Some((f.check)(self.0.rules.small_positions(size), limits))
+        let positions = self.0.rules.small_positions(size);
+        match self.0.formula.as_ref() {
+            Some(f) => Some((f.check)(positions, limits)),
+            None => self.0.rules.check_search(positions, limits),
+        }
     }
 
     fn values(

@@ -1,5 +1,6 @@
 //! The library's integration tests, in one binary so that the suite links once.
 
+mod board_games;
 mod closed_forms;
 mod common;
 mod fibonacci_wythoff;
