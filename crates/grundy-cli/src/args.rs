@@ -84,6 +84,17 @@ impl SearchArgs {
     }
 }
 
+/// `--search`: answer by search where a formula would.
+#[derive(Args, Clone, Debug)]
+pub struct EngineArgs {
+    /// Answer by the pruned search even where the game has a formula (to
+    /// time the search or check it): the Grundy value and each move's
+    /// outcome by the pruned search, remoteness only where a quick search
+    /// finds it; misère play by the full search.
+    #[arg(long)]
+    pub search: bool,
+}
+
 /// `--graph FILE`: edges for the games whose catalog entry takes a graph file.
 #[derive(Args, Clone, Debug)]
 pub struct GraphArgs {

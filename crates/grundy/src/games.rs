@@ -1,6 +1,8 @@
 //! The games of the catalog, one module each.
 
+pub mod chomp;
 pub mod coins;
+pub mod cram;
 pub mod designated_nim;
 pub mod ed;
 pub mod ends;
@@ -10,6 +12,7 @@ pub mod heaps;
 pub mod mimo_yuyu;
 pub mod moore;
 pub mod nim;
+pub mod node_kayles;
 pub mod octal;
 pub mod script;
 pub mod staircase;

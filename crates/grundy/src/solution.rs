@@ -1,5 +1,7 @@
 //! Closed forms ([`Solution`]) and the harness that checks them against search.
 
+use std::fmt;
+
 use serde::Serialize;
 use thiserror::Error;
 
@@ -244,4 +246,99 @@ fn disagree<G: Game>(p: &G, what: String) -> CheckError {
         position: p.to_string(),
         what,
     }
+}
+
+/// A position searched by its rules alone: the same moves, but one
+/// component and no canonical form, so that a search of it shares none of
+/// the shortcuts [`check_by_rules`] holds to account.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Plain<G>(G);
+
+impl<G: fmt::Display> fmt::Display for Plain<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<G: Game> Game for Plain<G> {
+    type Move = G::Move;
+
+    fn moves(&self) -> Vec<G::Move> {
+        self.0.moves()
+    }
+
+    fn move_iter(&self) -> Result<crate::game::MoveIter<G::Move>, crate::GameError> {
+        self.0.move_iter()
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.0.heap_bytes()
+    }
+
+    fn play(&self, m: &G::Move) -> Plain<G> {
+        Plain(self.0.play(m))
+    }
+
+    fn try_moves(&self) -> Result<Vec<G::Move>, crate::GameError> {
+        self.0.try_moves()
+    }
+
+    fn try_play(&self, m: &G::Move) -> Result<Plain<G>, crate::GameError> {
+        self.0.try_play(m).map(Plain)
+    }
+}
+
+/// Checks a game without a closed form: on every position given, the
+/// Grundy value and the outcome the generic search finds with the game's
+/// [components](Game::components) and [canonical forms](Game::canonical)
+/// equal those of a search that sees only its moves (one component, no
+/// normal form), in normal and misère play. Symmetries that are not
+/// symmetries, or parts that are not independent, show up here.
+///
+/// # Errors
+/// The first [`CheckError::Disagreement`], or a search failure.
+///
+/// ```
+/// use grundy::games::nim::Nim;
+/// use grundy::solution::check_by_rules;
+/// use grundy::Limits;
+/// let all: Vec<Nim> = (0..5u64).map(|a| Nim::new(vec![a, 3, a / 2])).collect();
+/// assert_eq!(check_by_rules(all, Limits::default()).unwrap().grundy_checked, 5);
+/// ```
+pub fn check_by_rules<G: Game>(
+    positions: impl IntoIterator<Item = G>,
+    limits: Limits,
+) -> Result<CheckReport, CheckError> {
+    let mut fast = Searcher::with_limits(Play::Normal, limits);
+    let mut plain = Searcher::with_limits(Play::Normal, limits);
+    let mut fast_misere = Searcher::with_limits(Play::Misere, limits);
+    let mut plain_misere = Searcher::with_limits(Play::Misere, limits);
+    let mut report = CheckReport::default();
+    for p in positions {
+        let q = Plain(p.clone());
+        let (g, h) = (fast.grundy(&p)?, plain.grundy(&q)?);
+        if g != h {
+            return Err(disagree(
+                &p,
+                format!("search gives Grundy value {}, the rules alone {}", g.0, h.0),
+            ));
+        }
+        for (play, fast, plain) in [
+            ("", &mut fast, &mut plain),
+            ("misère ", &mut fast_misere, &mut plain_misere),
+        ] {
+            let (a, b) = (fast.solve(&p)?, plain.solve(&q)?);
+            if a != b {
+                return Err(disagree(
+                    &p,
+                    format!("{play}search gives {a}, the rules alone {b}"),
+                ));
+            }
+        }
+        report.grundy_checked += 1;
+        report.misere_checked += 1;
+        report.positions += 1;
+    }
+    report.searched = plain.positions_solved();
+    Ok(report)
 }

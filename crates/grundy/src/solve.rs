@@ -1,5 +1,7 @@
 //! The engines, side by side: exhaustive search ([`search`]) that works on any
-//! game and is the reference the others are tested against; the batched
+//! game and is the reference the others are tested against; pruned search
+//! ([`prune`]) that finds Grundy values and outcomes without valuing every
+//! option (Lemoine–Viennot), tested against it; the batched
 //! engine ([`batched`]) that values script games with their calls spread over
 //! every core; the take-and-break engine ([`heap`]) that computes Grundy
 //! sequences of heap rules to 10^8 heaps; and periods ([`period`]): found in
@@ -10,8 +12,12 @@ pub mod batched;
 pub mod heap;
 pub mod limits;
 pub mod period;
+pub mod progress;
+pub mod prune;
 pub mod search;
 mod table;
 
 pub use limits::{Limits, SearchError};
+pub use progress::{Progress, ProgressReading};
+pub use prune::Pruner;
 pub use search::{move_reports, winning, MoveReport, Searcher, Solved};

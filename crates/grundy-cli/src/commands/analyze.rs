@@ -7,7 +7,7 @@ use clap::Args;
 use grundy::api::analyze::{self, Analysis, AnalyzeOptions, MoveInfo};
 use grundy::{Outcome, Play};
 
-use crate::args::{ConventionArgs, GraphArgs, JsonArgs, SearchArgs};
+use crate::args::{ConventionArgs, EngineArgs, GraphArgs, JsonArgs, SearchArgs};
 use crate::output::{json_line, stdout};
 
 #[derive(Args)]
@@ -23,6 +23,8 @@ pub struct AnalyzeArgs {
     graph: GraphArgs,
     #[command(flatten)]
     search: SearchArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
     /// The game, with its parameter if it takes one: nim, subtraction:1,3,4, bash:3, ...
     game: String,
     /// The position, in the game's syntax (see `grundy list`).
@@ -40,7 +42,10 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         all_moves: args.all_moves,
         limits: args.search.limits(),
     };
-    let analysis = analyze::analyze(&spec, &words, &options)?;
+    let analysis = match args.engine.search {
+        true => analyze::analyze_by_search(&spec, &words, &options)?,
+        false => analyze::analyze(&spec, &words, &options)?,
+    };
     let mut out = stdout();
     if args.output.json {
         json_line(&mut out, &analysis)?;

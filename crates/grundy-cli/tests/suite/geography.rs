@@ -84,7 +84,7 @@ fn a_graph_file_is_refused_for_a_game_without_edges() {
             .assert()
             .code(2)
             .stdout("")
-            .stderr("grundy: `nim` takes no graph file; only the graph games do (geography)\n");
+            .stderr("grundy: `nim` takes no graph file; only the graph games do (geography, node-kayles)\n");
     }
 }
 

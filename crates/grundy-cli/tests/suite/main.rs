@@ -1,5 +1,6 @@
 //! The command's end-to-end tests, in one binary so that the suite links once.
 
+mod board_games;
 mod census;
 mod cli;
 mod coins;

@@ -48,6 +48,21 @@ pub fn analyze(spec: &Spec, words: &[&str], options: &AnalyzeOptions) -> Result<
     Ok(position(spec, words)?.analyze(options)?)
 }
 
+/// Like [`analyze`], by search even where the game has a closed form: to
+/// time the search or check it against the formula. Normal play by the
+/// pruned search, misère by the full one; remoteness where a quick search
+/// finds it.
+///
+/// # Errors
+/// As [`analyze`].
+pub fn analyze_by_search(
+    spec: &Spec,
+    words: &[&str],
+    options: &AnalyzeOptions,
+) -> Result<Analysis, Error> {
+    Ok(position(spec, words)?.analyze_by_search(options)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

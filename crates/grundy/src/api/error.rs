@@ -245,6 +245,7 @@ impl Error {
             Error::Analyze(AnalyzeError::Search(e))
             | Error::Values(ValuesError::Analyze(AnalyzeError::Search(e))) => match e {
                 SearchError::LimitExceeded { .. } => ErrorKind::Limit,
+                SearchError::Interrupted => ErrorKind::Interrupted,
                 e if e.is_limit() => ErrorKind::Limit,
                 _ => ErrorKind::GameFailed,
             },

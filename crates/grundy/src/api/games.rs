@@ -161,7 +161,7 @@ mod tests {
         let err = check_graph_file("subtraction:1,2").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "`subtraction:1,2` takes no graph file; only the graph games do (geography)"
+            "`subtraction:1,2` takes no graph file; only the graph games do (geography, node-kayles)"
         );
         assert!(matches!(
             check_graph_file("geograpy"),

@@ -21,7 +21,7 @@ pub use super::analysis::{
 use crate::game::{Game, GameError, Outcome, ParseError, Play, PlayError};
 use crate::nimber::Nimber;
 use crate::solution::{check, CheckError, CheckReport, Solution};
-use crate::solve::{Limits, SearchError, Searcher};
+use crate::solve::{Limits, Pruner, SearchError, Searcher};
 
 /// A game with its parameters: it parses positions and lists small ones.
 pub trait Rules: Send + Sync + 'static {
@@ -47,6 +47,20 @@ pub trait Rules: Send + Sync + 'static {
     /// every core), or `None` (the default) to use the generic one.
     fn value_search(&self, limits: Limits) -> Option<Box<dyn ValueSearch<Self::Position> + '_>> {
         let _ = limits;
+        None
+    }
+
+    /// What `verify` checks for a game without a closed form: its search
+    /// (with the game's [components](Game::components) and
+    /// [canonical forms](Game::canonical)) against a search of the rules
+    /// alone, on `positions` (see [`crate::solution::check_by_rules`]).
+    /// `None`, the default, for a game with nothing to check this way.
+    fn check_search(
+        &self,
+        positions: Vec<Self::Position>,
+        limits: Limits,
+    ) -> Option<Result<CheckReport, CheckError>> {
+        let _ = (positions, limits);
         None
     }
 }
@@ -77,8 +91,9 @@ pub trait AnyGame: Send + Sync {
     /// Whether the game has a closed form.
     fn has_formula(&self) -> bool;
 
-    /// Checks the closed form against search on every position up to `size`;
-    /// `None` for a game without a closed form.
+    /// Checks the closed form against search on every position up to `size`
+    /// (for a game without one, its search against the rules alone, see
+    /// [`Rules::check_search`]); `None` for a game with nothing to check.
     fn verify(&self, size: u64, limits: Limits) -> Option<Result<CheckReport, CheckError>>;
 
     /// The Grundy values of many positions (each given as its words), by
@@ -126,6 +141,18 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
     /// # Errors
     /// [`AnalyzeError`] when search cannot finish or moves cannot be listed.
     fn analyze(&self, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError>;
+
+    /// Like [`analyze`](AnyPosition::analyze), by search even where a
+    /// closed form is known: to time the search or check it. Normal play
+    /// by the pruned search ([`Pruner`]), misère by the full one. The
+    /// default analyses as [`analyze`](AnyPosition::analyze) does (a sum of
+    /// different games, whose parts choose their own methods).
+    ///
+    /// # Errors
+    /// As [`analyze`](AnyPosition::analyze).
+    fn analyze_by_search(&self, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        self.analyze(options)
+    }
 
     /// The Grundy value (normal play) and how it was found; `None` where no
     /// formula gives it and search cannot.
@@ -225,12 +252,12 @@ struct Adapter<R: Rules>(Arc<Inner<R>>);
 
 /// Grundy values of many positions of one game, learnt once and kept from
 /// call to call: by formula where it gives one, else by the game's own
-/// search if it has one ([`Rules::value_search`]), else by one generic
-/// search shared by all. `None` where a search reached its limit.
+/// search if it has one ([`Rules::value_search`]), else by one pruned
+/// search ([`Pruner`]) shared by all. `None` where a search reached its limit.
 struct ValueSource<'a, R: Rules> {
     inner: &'a Inner<R>,
     own: Option<Box<dyn ValueSearch<R::Position> + 'a>>,
-    search: Searcher<R::Position>,
+    search: Pruner<R::Position>,
     limits: Limits,
 }
 
@@ -243,7 +270,7 @@ impl<'a, R: Rules> ValueSource<'a, R> {
         ValueSource {
             inner,
             own,
-            search: Searcher::with_limits(Play::Normal, limits),
+            search: Pruner::new(limits),
             limits,
         }
     }
@@ -313,8 +340,11 @@ impl<R: Rules> AnyGame for Adapter<R> {
     }
 
     fn verify(&self, size: u64, limits: Limits) -> Option<Result<CheckReport, CheckError>> {
-        let f = self.0.formula.as_ref()?;
-        Some((f.check)(self.0.rules.small_positions(size), limits))
+        let positions = self.0.rules.small_positions(size);
+        match self.0.formula.as_ref() {
+            Some(f) => Some((f.check)(positions, limits)),
+            None => self.0.rules.check_search(positions, limits),
+        }
     }
 
     fn values(
@@ -463,8 +493,10 @@ impl<R: Rules> Position<R> {
         if too_big(&self.pos, budget.max_positions) {
             return None;
         }
-        let mut search = Searcher::with_limits(Play::Normal, budget);
-        search.grundy(&self.pos).ok().map(Nimber::value)
+        Pruner::new(budget)
+            .grundy(&self.pos)
+            .ok()
+            .map(Nimber::value)
     }
 
     /// Normal play by the game's own Grundy search (see
@@ -511,6 +543,43 @@ impl<R: Rules> Position<R> {
         Ok(Some(self.write_up(o, found)))
     }
 
+    /// Normal play by the pruned search: the value, and each move's
+    /// outcome by an outcome-only question to the same search, whose
+    /// table the value's search filled; remoteness by a quick search,
+    /// `None` beyond it, so that the value never waits on it.
+    fn by_pruned(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        let p = &self.pos;
+        self.listable()?;
+        let mut pruner = Pruner::new(o.limits);
+        let grundy = pruner.grundy(p)?;
+        let budget = quick_limits(o.limits);
+        let mut quick = Searcher::with_limits(Play::Normal, budget);
+        let remoteness = match too_big(p, budget.max_positions) {
+            true => None,
+            false => quick.solve(p).ok().map(|s| s.remoteness),
+        };
+        let mut all = Vec::new();
+        for m in p.try_moves().map_err(SearchError::from)? {
+            let to = p.try_play(&m).map_err(SearchError::from)?;
+            all.push(MoveInfo {
+                mv: m.to_string(),
+                outcome: Some(pruner.outcome(&to)?),
+                remoteness: quick.known(&to).map(|s| s.remoteness),
+                to: to.to_string(),
+            });
+        }
+        let found = Found {
+            outcome: Outcome::from_grundy(grundy),
+            grundy: Some(grundy.value()),
+            method: Method::Search,
+            remoteness,
+            all: Some(all),
+            winning: None,
+            details: self.details(),
+        };
+        Ok(self.write_up(o, found))
+    }
+
     fn by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
         let p = &self.pos;
         if too_big(p, o.limits.max_positions) {
@@ -519,6 +588,8 @@ impl<R: Rules> Position<R> {
             }
             .into());
         }
+        // The full search, for the remoteness of the position and of every
+        // move (`analyze_by_search` answers by the pruned search alone).
         let mut search = Searcher::with_limits(o.play, o.limits);
         let (outcome, remoteness, all) = by_search(&mut search, p)?;
         // The value search below has the whole budget to itself.
@@ -529,6 +600,7 @@ impl<R: Rules> Position<R> {
                 let limit = o.limits.max_positions;
                 Some(value.ok_or(SearchError::LimitExceeded { limit })?.value())
             }
+            // Misère play has no Grundy value.
             Play::Misere => None,
         };
         let found = Found {
@@ -567,6 +639,13 @@ impl<R: Rules> AnyPosition for Position<R> {
                 None => self.by_search(o),
             },
             None => self.by_search(o),
+        }
+    }
+
+    fn analyze_by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        match o.play {
+            Play::Normal => self.by_pruned(o),
+            Play::Misere => self.by_search(o),
         }
     }
 

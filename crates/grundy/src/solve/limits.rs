@@ -131,6 +131,10 @@ pub enum SearchError {
         /// The budget, in bytes.
         limit: usize,
     },
+    /// The search was asked to stop (Ctrl-C, through
+    /// [`Progress::request_stop`](super::Progress::request_stop)).
+    #[error("search interrupted")]
+    Interrupted,
     /// A position can be reached from itself, so the game can go on forever.
     #[error("the game is not finite: position `{position}` can be reached from itself")]
     Cycle {

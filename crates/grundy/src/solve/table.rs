@@ -138,6 +138,31 @@ impl<K: Game, T: Copy> Table<K, T> {
         debug_assert!(old.is_none(), "a position is opened only when absent");
     }
 
+    /// Pins `key` as on the path, stored or not, and hands back what was
+    /// stored for it: the pruned search keeps what it knows of a position
+    /// (values excluded so far) while it searches the position again.
+    /// `None` when it was absent; a busy key is the caller's to refuse.
+    pub(crate) fn pin(&mut self, key: &K) -> Option<T>
+    where
+        K: Clone,
+    {
+        if let Some(e) = self.map.get_mut(key) {
+            debug_assert!(
+                matches!(e.slot, Slot::Done(_)),
+                "a busy key is not pinned twice"
+            );
+            let Slot::Done(old) = e.slot else {
+                return None;
+            };
+            e.slot = Slot::Busy;
+            e.used = true;
+            self.busy += 1;
+            return Some(old);
+        }
+        self.open(key.clone());
+        None
+    }
+
     /// Marks `key`, on the path, as solved with `value`, at a cost of `work`.
     pub(crate) fn finish(&mut self, key: &K, value: T, work: u64) {
         // A pinned entry is never evicted, so it is still here.

@@ -1,5 +1,6 @@
 //! The library's integration tests, in one binary so that the suite links once.
 
+mod board_games;
 mod census;
 mod closed_forms;
 mod common;
@@ -11,4 +12,5 @@ mod literature;
 mod nim_field;
 mod octal_values;
 mod properties;
+mod pruned;
 mod search_budget;

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Search, side by side with igsolve (Beling's impartial game solver,
+# crates.io): the same instances in one run, CPU time (user + sys) and peak
+# memory (max RSS) of each, the ratio, and whether the nimbers agree.
+#
+#   bench/search.sh                  every instance, 3 runs each (best kept)
+#   RUNS=1 bench/search.sh cram:4x9  one instance
+#   TIMEOUT=120 bench/search.sh      give up on a run after 120 s
+#
+# Instances are GAME:SIZE with GAME one of cram, chomp, grundy (Grundy's
+# game, a heap). igsolve is run with --tt hash-map (its default table is
+# sized for far larger boards) and each of its methods (def, its plain mex;
+# lvb; br; br-asp-set); the best is compared. Ours is `grundy analyze
+# --search` (the pruned search even where a formula is known, as for
+# Grundy's game). The machine may be shared: both run in turn, per
+# instance, so their ratio is fairer than the times.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RUNS=${RUNS:-3}
+TIMEOUT=${TIMEOUT:-600}
+INSTANCES=("$@")
+if [ ${#INSTANCES[@]} -eq 0 ]; then
+    INSTANCES=(cram:4x9 cram:5x7 cram:5x8 cram:3x14 chomp:10x10 chomp:12x12 grundy:5000 grundy:20000)
+fi
+
+if ! command -v igsolve >/dev/null; then
+    echo "igsolve is not installed; installing it (cargo install igsolve)" >&2
+    cargo install igsolve >&2
+fi
+cargo build --release -q -p grundy-cli
+GRUNDY=target/release/grundy
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# Runs a command under /usr/bin/time; prints "SECONDS KB" (user + sys, max
+# RSS) and leaves its output in $TMP/out, or prints "- -" if it failed.
+measure() {
+    if timeout "$TIMEOUT" /usr/bin/time -f '%U %S %M' -o "$TMP/time" "$@" >"$TMP/out" 2>"$TMP/err"; then
+        awk '{ printf "%.2f %d\n", $1 + $2, $3 }' "$TMP/time"
+    else
+        echo "- -"
+    fi
+}
+
+# The best (least time) of $RUNS runs: "SECONDS KB NIMBER".
+best_of() {
+    local parse=$1
+    shift
+    local best="- - -"
+    for _ in $(seq "$RUNS"); do
+        read -r t kb < <(measure "$@")
+        [ "$t" = "-" ] && continue
+        local n
+        n=$($parse <"$TMP/out")
+        if [ "${best%% *}" = "-" ] || awk -v a="$t" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
+            best="$t $kb $n"
+        fi
+    done
+    echo "$best"
+}
+
+ours_nimber() { sed -n 's/.*"grundy":\([0-9]*\).*/\1/p'; }
+igsolve_nimber() { sed -n 's/^Nimber of initial position: \([0-9]*\).*/\1/p'; }
+
+printf '%-13s %9s %9s %4s | %9s %9s %4s %-10s | %6s %6s %s\n' \
+    instance "ours s" "ours KB" "g" "igs s" "igs KB" "g" method "time×" "mem×" agree
+for inst in "${INSTANCES[@]}"; do
+    game=${inst%%:*}
+    size=${inst#*:}
+    case $game in
+    cram | chomp)
+        rows=${size%x*}
+        cols=${size#*x}
+        ours=(analyze --search --json "$game" "$size")
+        igs_game=("$game" --rows "$rows" --cols "$cols")
+        ;;
+    grundy)
+        ours=(analyze --search --json grundys-game "$size")
+        igs_game=(grundy --position "$size")
+        ;;
+    *)
+        echo "unknown instance $inst (write cram:RxC, chomp:RxC or grundy:N)" >&2
+        exit 2
+        ;;
+    esac
+    if ! "$GRUNDY" list 2>/dev/null | grep -q "^ *${ours[3]}\b"; then
+        printf '%-13s %s\n' "$inst" "not in this build's catalog"
+        continue
+    fi
+    read -r ot okb og < <(best_of ours_nimber "$GRUNDY" "${ours[@]}")
+    it=- ikb=- ig=- im=-
+    for m in def lvb br br-asp-set; do
+        read -r t kb n < <(best_of igsolve_nimber igsolve --tt hash-map -m "$m" "${igs_game[@]}")
+        [ "$t" = "-" ] && continue
+        if [ "$it" = "-" ] || awk -v a="$t" -v b="$it" 'BEGIN { exit !(a < b) }'; then
+            it=$t ikb=$kb ig=$n im=$m
+        fi
+    done
+    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || a == 0) print "-"; else printf "%.2f", b / a }'; }
+    agree=$([ "$og" != "-" ] && [ "$og" = "$ig" ] && echo yes || echo "NO")
+    printf '%-13s %9s %9s %4s | %9s %9s %4s %-10s | %6s %6s %s\n' \
+        "$inst" "$ot" "$okb" "$og" "$it" "$ikb" "$ig" "$im" "$(ratio "$ot" "$it")" "$(ratio "$okb" "$ikb")" "$agree"
+done
+echo "time× and mem×: igsolve's over ours (above 1: ours is faster or smaller)"

@@ -1,0 +1,83 @@
+//! `grundy analyze/play` on Cram, Chomp and Node Kayles: their syntax, a
+//! graph file, and boards past the documented limits refused in one line.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+#[test]
+fn cram_boards_with_blocked_cells() {
+    // A 3 × 4 board: the horizontal domino in the middle of a long row wins.
+    grundy()
+        .args(["analyze", "cram", "3x4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("grundy      1\n"))
+        .stdout(predicate::str::contains(
+            "h 1,1  -> ..../.##./....   (P, remoteness 4)",
+        ));
+    let out = grundy()
+        .args(["analyze", "--json", "cram", "..#./..../...."])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["grundy"], 3);
+}
+
+#[test]
+fn chomp_leaves_the_poison_to_the_loser() {
+    // Two rows of 4 and 3 are lost for the player to move; 4 4 3 1 is won by
+    // moving there or to the L of arms 4 and 4.
+    grundy()
+        .args(["analyze", "chomp", "4", "4", "3", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("take 2,0  -> 2 2 2 1   (P"))
+        .stdout(predicate::str::contains("take 1,1  -> 4 1 1 1   (P"));
+    grundy()
+        .args(["play", "chomp", "1x1"])
+        .write_stdin("quit\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("No moves are left"));
+}
+
+#[test]
+fn node_kayles_reads_a_graph_file() {
+    let dir = std::env::temp_dir().join(format!("grundy-node-kayles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("square.txt");
+    std::fs::write(&file, "0 1\n1 2\n2 3\n3 0\n# and a lone vertex\n7\n").unwrap();
+    grundy()
+        .args(["analyze", "node-kayles", "--graph", file.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "node-kayles 0-1 0-3 1-2 2-3 7 (normal play)",
+        ))
+        .stdout(predicate::str::contains("grundy      1\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn boards_past_the_limits_are_refused_in_one_line() {
+    for (args, message) in [
+        (&["cram", "12x12"][..], "must be at most 128"),
+        (&["chomp", "64x64"][..], "must be at most 127"),
+        (&["node-kayles", "grid", "12x12"][..], "must be at most 128"),
+        (&["chomp", "3", "4"][..], "heights go down"),
+        (&["cram", "../..."][..], "every row of a board is as long"),
+    ] {
+        grundy()
+            .arg("analyze")
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::function(|e: &str| e.lines().count() == 1));
+    }
+}

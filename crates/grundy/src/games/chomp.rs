@@ -1,0 +1,425 @@
+//! Chomp `chomp`: bite squares off a chocolate bar whose corner is poisoned.
+//!
+//! # Rules
+//! A bar of squares stands in columns of non-increasing height on a common
+//! bottom row (a Young diagram); its bottom-left square (row 0, column 0)
+//! is poisoned. A move chooses a square `(r, c)` of the bar and eats it with
+//! every square above and to the right of it (rows ≥ `r` in columns ≥ `c`).
+//! Whoever eats the poisoned square loses. That is the same game as this
+//! one, which is written here: the poisoned square may not be chosen, so the
+//! bar of the poisoned square alone has no move, and whoever faces it loses
+//! (normal play). Its Grundy value is 0; a rectangle's is its nimber.
+//!
+//! # Solution
+//! No closed form is known. Every rectangle but the single square is an
+//! N-position (Gale 1974, strategy stealing: if eating the top-right square
+//! lost, the answer to it would win from the start, and the start already
+//! offers that answer), though no winning move is known in general. Two
+//! families are solved: a bar of two rows is a P-position iff its bottom
+//! row is one square longer than its top row; an L (one column and one
+//! row) iff its arms are equally long. Reflecting a bar in its diagonal
+//! (columns ↔ rows, the conjugate partition) gives the same game, so the
+//! two are stored as one ([`Game::canonical`]).
+//!
+//! # Position syntax
+//! `6x7` is a full bar of 6 rows and 7 columns; `4 4 3 1` gives the column
+//! heights from the left, non-increasing. A move `take 2,1` eats the square
+//! in row 2 (from 0 at the bottom) of column 1 (from 0 at the left) and
+//! every square above and right of it. A bar's columns plus its rows are at
+//! most [`MAX_SPAN`]: its boundary is one bit a step.
+//!
+//! # References
+//! D. Gale, *A curious Nim-type game*, American Mathematical Monthly 81
+//! (1974); D. Zeilberger, *Three-rowed Chomp*, Advances in Applied
+//! Mathematics 26 (2001); Berlekamp, Conway, Guy, *Winning Ways*, ch. 18.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::catalog::erased::{search_only, AnyGame, Rules};
+use crate::catalog::{Entry, VerifyPlan};
+use crate::game::{parse_u64, Game, ParseError};
+use crate::solution::{check_by_rules, CheckError, CheckReport};
+use crate::solve::Limits;
+
+/// The most columns plus rows a bar may have: its boundary, one bit a step,
+/// and an end mark fill a `u128`.
+pub const MAX_SPAN: usize = 127;
+
+/// A Chomp position: the bar's boundary walked from its top-left corner to
+/// its bottom-right, one bit a step (1 a step right along a column's top, 0
+/// a step down), lowest bit first, with a 1 past the last step.
+///
+/// For column heights `h`, column `c` gives a 1 and then `h[c] - h[c+1]`
+/// zeros (`h` past the last column is 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Chomp {
+    walk: u128,
+}
+
+/// Eat the square in `row` (0 at the bottom) of `col` (0 at the left), and
+/// every square above and to the right of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bite {
+    /// The row, from 0 at the bottom.
+    pub row: u8,
+    /// The column, from 0 at the left.
+    pub col: u8,
+}
+
+impl fmt::Display for Bite {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "take {},{}", self.row, self.col)
+    }
+}
+
+/// Parses `take 2,1` (row 2, column 1).
+impl FromStr for Bite {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Bite, ParseError> {
+        let bad = || {
+            ParseError::invalid(format!(
+                "`{s}` is not a move; write `take 2,1` to eat row 2 (from the bottom) of column 1 and all above and right of it"
+            ))
+        };
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let ["take", cell] = words.as_slice() else {
+            return Err(bad());
+        };
+        let (r, c) = cell.split_once(',').ok_or_else(bad)?;
+        let coordinate =
+            |t: &str| u8::try_from(parse_u64(t, "a row or column")?).map_err(|_| bad());
+        Ok(Bite {
+            row: coordinate(r)?,
+            col: coordinate(c)?,
+        })
+    }
+}
+
+impl Chomp {
+    /// The bar of columns `heights`, non-increasing from the left.
+    ///
+    /// # Errors
+    /// No column, a column of height 0, a column taller than the one on its
+    /// left, or more than [`MAX_SPAN`] columns plus rows.
+    pub fn new(heights: &[u64]) -> Result<Chomp, ParseError> {
+        let Some(&first) = heights.first() else {
+            return Err(ParseError::Empty {
+                hint: "write a bar as `chomp 6x7` or as column heights, as in `chomp 4 4 3 1`"
+                    .into(),
+            });
+        };
+        if let Some(w) = heights.windows(2).find(|w| w[1] > w[0]) {
+            return Err(ParseError::invalid(format!(
+                "a column of {} stands right of one of {}: heights go down (or stay) from left to right",
+                w[1], w[0]
+            )));
+        }
+        if heights.contains(&0) {
+            return Err(ParseError::invalid(
+                "a column of height 0: list only the columns that have squares",
+            ));
+        }
+        let span = (heights.len() as u64).saturating_add(first);
+        if span > MAX_SPAN as u64 {
+            return Err(ParseError::TooLarge {
+                token: format!("{} columns of up to {first}", heights.len()),
+                what: "a Chomp bar's columns plus rows (its boundary is one bit a step)".into(),
+                max: MAX_SPAN.to_string(),
+            });
+        }
+        let heights: Vec<u8> = heights.iter().map(|&h| h as u8).collect();
+        Ok(Chomp::from_heights(&heights))
+    }
+
+    /// The full bar of `rows` × `cols`.
+    ///
+    /// # Errors
+    /// As [`Chomp::new`].
+    pub fn rectangle(rows: u64, cols: u64) -> Result<Chomp, ParseError> {
+        if rows == 0 || cols == 0 {
+            return Err(ParseError::invalid(format!(
+                "a {rows}x{cols} bar has no squares; give at least 1 row and 1 column"
+            )));
+        }
+        if rows.saturating_add(cols) > MAX_SPAN as u64 {
+            return Err(ParseError::TooLarge {
+                token: format!("{rows}x{cols}"),
+                what: "a Chomp bar's columns plus rows (its boundary is one bit a step)".into(),
+                max: MAX_SPAN.to_string(),
+            });
+        }
+        Chomp::new(&vec![rows; cols as usize])
+    }
+
+    fn from_heights(heights: &[u8]) -> Chomp {
+        let mut walk = 0u128;
+        let mut at = 0;
+        for (c, &h) in heights.iter().enumerate() {
+            walk |= 1 << at;
+            let next = heights.get(c + 1).copied().unwrap_or(0);
+            at += 1 + usize::from(h - next);
+        }
+        Chomp {
+            walk: walk | 1 << at,
+        }
+    }
+
+    /// The column heights, from the left.
+    pub fn heights(&self) -> Vec<u8> {
+        let steps = 127 - self.walk.leading_zeros();
+        let mut height = (0..steps).filter(|&i| self.walk >> i & 1 == 0).count() as u8;
+        let mut heights = Vec::new();
+        for i in 0..steps {
+            if self.walk >> i & 1 == 1 {
+                heights.push(height);
+            } else {
+                height -= 1;
+            }
+        }
+        heights
+    }
+
+    /// The bar reflected in its diagonal: its rows become its columns.
+    pub fn transposed(&self) -> Chomp {
+        let steps = 127 - self.walk.leading_zeros();
+        let body = self.walk & ((1u128 << steps) - 1);
+        // The walk backwards, with right and down swapped.
+        let reversed = body.reverse_bits() >> (128 - steps);
+        let swapped = !reversed & ((1u128 << steps) - 1);
+        Chomp {
+            walk: swapped | 1 << steps,
+        }
+    }
+
+    /// Squares in the bar.
+    pub fn squares(&self) -> u64 {
+        self.heights().iter().map(|&h| u64::from(h)).sum()
+    }
+}
+
+/// `RxC` for a full bar, else the column heights.
+impl fmt::Display for Chomp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let h = self.heights();
+        if h.iter().all(|&x| x == h[0]) {
+            return write!(f, "{}x{}", h[0], h.len());
+        }
+        let words: Vec<String> = h.iter().map(u8::to_string).collect();
+        f.write_str(&words.join(" "))
+    }
+}
+
+/// Parses `6x7` or column heights such as `4 4 3 1`.
+impl FromStr for Chomp {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Chomp, ParseError> {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        parse_chomp(&words)
+    }
+}
+
+/// Parses the words of a position: `RxC`, or column heights (trailing
+/// zeros are dropped).
+///
+/// # Errors
+/// As [`Chomp::new`], and words that are not numbers.
+pub fn parse_chomp(words: &[&str]) -> Result<Chomp, ParseError> {
+    if let [word] = words {
+        if let Some((r, c)) = word.split_once(['x', 'X']) {
+            return Chomp::rectangle(
+                parse_u64(r, "a number of rows")?,
+                parse_u64(c, "a number of columns")?,
+            );
+        }
+    }
+    if words.len() > MAX_SPAN {
+        return Err(ParseError::TooLarge {
+            token: format!("{} columns", words.len()),
+            what: "a Chomp bar's columns plus rows".into(),
+            max: MAX_SPAN.to_string(),
+        });
+    }
+    let mut heights = words
+        .iter()
+        .map(|w| parse_u64(w, "a column's height"))
+        .collect::<Result<Vec<u64>, _>>()?;
+    while heights.len() > 1 && heights.last() == Some(&0) {
+        heights.pop();
+    }
+    Chomp::new(&heights)
+}
+
+impl Game for Chomp {
+    type Move = Bite;
+
+    /// Column by column from the left, each from the bottom up.
+    fn moves(&self) -> Vec<Bite> {
+        let h = self.heights();
+        let mut moves = Vec::with_capacity(h.iter().map(|&x| usize::from(x)).sum());
+        for (c, &height) in h.iter().enumerate() {
+            let first = u8::from(c == 0);
+            moves.extend((first..height).map(|r| Bite {
+                row: r,
+                col: c as u8,
+            }));
+        }
+        moves
+    }
+
+    fn play(&self, m: &Bite) -> Chomp {
+        let mut h = self.heights();
+        for x in &mut h[usize::from(m.col)..] {
+            *x = (*x).min(m.row);
+        }
+        while h.last() == Some(&0) {
+            h.pop();
+        }
+        Chomp::from_heights(&h)
+    }
+
+    fn legal(&self, m: &Bite) -> bool {
+        let h = self.heights();
+        (m.row, m.col) != (0, 0) && h.get(usize::from(m.col)).is_some_and(|&x| m.row < x)
+    }
+
+    fn move_count(&self) -> u128 {
+        u128::from(self.squares() - 1)
+    }
+
+    fn any_move(&self) -> Option<Bite> {
+        self.moves().pop()
+    }
+
+    /// The bar or its reflection in the diagonal, whichever walk is less.
+    fn canonical(&self) -> Chomp {
+        (*self).min(self.transposed())
+    }
+}
+
+/// The rules of Chomp.
+#[derive(Debug)]
+pub struct ChompRules;
+
+/// Every list of non-increasing heights of at most `squares` squares in
+/// all, each no taller than `cap`, appended to `prefix`, into `all`
+/// (`squares` stays small enough that no bar passes [`MAX_SPAN`]).
+fn bars(prefix: &mut Vec<u8>, squares: u64, cap: u8, all: &mut Vec<Chomp>) {
+    if !prefix.is_empty() {
+        all.push(Chomp::from_heights(prefix));
+    }
+    let tallest = u64::from(cap).min(squares) as u8;
+    for h in 1..=tallest {
+        prefix.push(h);
+        bars(prefix, squares - u64::from(h), h, all);
+        prefix.pop();
+    }
+}
+
+impl Rules for ChompRules {
+    type Position = Chomp;
+
+    fn name(&self) -> String {
+        "chomp".into()
+    }
+
+    fn parse_position(&self, words: &[&str]) -> Result<Chomp, ParseError> {
+        parse_chomp(words)
+    }
+
+    /// Every bar (Young diagram) of 1 to `size` squares.
+    fn small_positions(&self, size: u64) -> Vec<Chomp> {
+        let mut all = Vec::new();
+        let size = size.min(60);
+        bars(&mut Vec::new(), size, size as u8, &mut all);
+        all
+    }
+
+    fn check_search(
+        &self,
+        positions: Vec<Chomp>,
+        limits: Limits,
+    ) -> Option<Result<CheckReport, CheckError>> {
+        Some(check_by_rules(positions, limits))
+    }
+}
+
+fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+    if spec.param.is_some() {
+        return Err(ParseError::invalid(
+            "chomp takes no parameter: write `chomp 6x7` or `chomp 4 4 3 1`",
+        ));
+    }
+    Ok(search_only(ChompRules))
+}
+
+/// The catalog entry.
+pub const ENTRY: Entry = Entry {
+    name: "chomp",
+    parameter: None,
+    summary: "Chomp: eat a square and all above and right of it; the poisoned corner is left to the loser",
+    position: "RxC (a full bar) or column heights, non-increasing (e.g. 4 4 3 1); columns + rows <= 127; moves `take ROW,COL`",
+    example: "chomp 4 4 3 1",
+    parameter_is_file: false,
+    graph_file: false,
+    verify: VerifyPlan {
+        size: 16,
+        max_size: 30,
+        meaning: "every bar (Young diagram) of 1 to N squares, search against the rules alone",
+        instances: &["chomp"],
+    },
+    sequence_position: None,
+    table_position: None,
+    build,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_print_as_they_parse() {
+        for text in ["6x7", "4 4 3 1", "1x1", "3 1", "1x5"] {
+            assert_eq!(text.parse::<Chomp>().unwrap().to_string(), text);
+        }
+        assert_eq!("4 4 0".parse::<Chomp>().unwrap().to_string(), "4x2");
+        assert!("3 4".parse::<Chomp>().is_err());
+        assert!("0".parse::<Chomp>().is_err());
+        assert!("".parse::<Chomp>().is_err());
+        assert!("64x64".parse::<Chomp>().is_err());
+        assert!("63x64".parse::<Chomp>().is_ok());
+        let m: Bite = "take 2,1".parse().unwrap();
+        assert_eq!(m.to_string(), "take 2,1");
+    }
+
+    #[test]
+    fn bites_eat_above_and_right() {
+        let p: Chomp = "4 4 3 1".parse().unwrap();
+        assert_eq!(p.play(&"take 2,1".parse().unwrap()).to_string(), "4 2 2 1");
+        assert_eq!(p.play(&"take 0,2".parse().unwrap()).to_string(), "4x2");
+        assert_eq!(p.play(&"take 1,0".parse().unwrap()).to_string(), "1x4");
+        assert_eq!(p.moves().len(), 11);
+        assert!(!p.legal(&"take 0,0".parse().unwrap()));
+        assert!(!p.legal(&"take 3,2".parse().unwrap()));
+        assert!("1x1".parse::<Chomp>().unwrap().moves().is_empty());
+    }
+
+    #[test]
+    fn reflection_swaps_rows_and_columns() {
+        let p: Chomp = "4 4 3 1".parse().unwrap();
+        // Rows from the bottom have 4, 3, 3 and 2 squares.
+        assert_eq!(p.transposed().to_string(), "4 3 3 2");
+        assert_eq!(p.transposed().transposed(), p);
+        assert_eq!(
+            "2x5".parse::<Chomp>().unwrap().transposed().to_string(),
+            "5x2"
+        );
+        assert_eq!(p.canonical(), p.transposed().canonical());
+    }
+
+    #[test]
+    fn small_bars_are_all_young_diagrams() {
+        // Partitions of 1..=6: 1 + 2 + 3 + 5 + 7 + 11.
+        assert_eq!(ChompRules.small_positions(6).len(), 29);
+    }
+}

@@ -1,0 +1,112 @@
+//! The pruned search ([`Pruner`]) against the plain mex search
+//! ([`Searcher`], the reference): the same Grundy value and normal-play
+//! outcome on random positions of heap games (Kayles, Dawson's chess,
+//! Grundy's game, subtraction sums), on geography boards, and under a
+//! memory budget small enough that it must evict.
+
+use std::sync::Arc;
+
+use grundy::games::geography::matching::Graph;
+use grundy::games::geography::{Board, Geography};
+use grundy::games::heaps::Heaps;
+use grundy::games::octal::{code, OctalRule};
+use grundy::games::subtraction::SubtractionRule;
+use grundy::solve::Pruner;
+use grundy::{Game, Limits, Nimber, Play, Searcher};
+use proptest::prelude::*;
+
+/// The plain search's value and outcome, the pruned search's, and the
+/// pruned search's answer to "is the value `probe`?".
+fn agree<G: Game>(p: &G, limits: Limits, probe: u64) -> Result<(), TestCaseError> {
+    let mut plain = Searcher::new(Play::Normal);
+    let value = plain.grundy(p).unwrap();
+    let outcome = plain.solve(p).unwrap().outcome;
+    let mut pruned = Pruner::new(limits);
+    prop_assert_eq!(pruned.outcome(p).unwrap(), outcome, "outcome of {}", p);
+    prop_assert_eq!(
+        pruned.has_value(p, Nimber(probe)).unwrap(),
+        value.value() == probe,
+        "is {} of value {}",
+        p,
+        probe
+    );
+    prop_assert_eq!(pruned.grundy(p).unwrap(), value, "value of {}", p);
+    // Asked again, from what it stored.
+    prop_assert_eq!(pruned.grundy(p).unwrap(), value);
+    Ok(())
+}
+
+fn heap_game(which: usize) -> Arc<OctalRule> {
+    let (name, text) = [
+        ("kayles", "kayles"),
+        ("dawsons-chess", "dawsons-chess"),
+        ("grundys-game", "grundys-game"),
+        ("octal", "0.156"),
+    ][which];
+    Arc::new(OctalRule::new(name.into(), code(text).unwrap()))
+}
+
+fn squeeze(tight: bool) -> Limits {
+    match tight {
+        // Room for a few hundred entries: it must evict.
+        true => Limits::default().with_memory(96 << 10),
+        false => Limits::default(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn pruned_values_of_heap_games_are_the_plain_search_values(
+        heaps in proptest::collection::vec(0u64..14, 1..4),
+        which in 0usize..4,
+        probe in 0u64..6,
+        tight in any::<bool>(),
+    ) {
+        let p = Heaps::with_rule(heap_game(which), heaps);
+        agree(&p, squeeze(tight), probe)?;
+    }
+
+    #[test]
+    fn pruned_values_of_subtraction_sums_are_the_plain_search_values(
+        heaps in proptest::collection::vec(0u64..40, 1..4),
+        set in proptest::sample::select(vec!["1,3,4", "2,5,6", "1,2,3", "3,5,8,13"]),
+        probe in 0u64..6,
+        tight in any::<bool>(),
+    ) {
+        let rule = Arc::new(SubtractionRule::parse(set).unwrap());
+        agree(&Heaps::with_rule(rule, heaps), squeeze(tight), probe)?;
+    }
+
+    #[test]
+    fn pruned_values_of_geography_are_the_plain_search_values(
+        edges in proptest::collection::vec((0u32..9, 0u32..9), 0..20),
+        token in 0u32..9,
+        probe in 0u64..4,
+    ) {
+        let edges: Vec<(u32, u32)> = edges.into_iter().filter(|(a, b)| a != b).collect();
+        let board = Arc::new(Board::from_graph(Graph::new(9, &edges)));
+        agree(&Geography::new(board, token), Limits::default(), probe)?;
+    }
+}
+
+#[test]
+fn a_deep_game_does_not_overflow_the_stack() {
+    // Take 1 or 2 from 10^5: the recursion goes 10^5 levels deep, as the
+    // values 0 1 2 0 1 2 ... say.
+    let rule = Arc::new(SubtractionRule::parse("1,2").unwrap());
+    let p = Heaps::with_rule(rule, vec![100_000]);
+    let mut pruned = Pruner::new(Limits::default());
+    assert_eq!(pruned.grundy(&p).unwrap(), Nimber(100_000 % 3));
+}
+
+#[test]
+fn a_path_longer_than_the_budget_stops_cleanly() {
+    let rule = Arc::new(SubtractionRule::parse("1,2").unwrap());
+    let p = Heaps::with_rule(rule, vec![100_000]);
+    let mut pruned = Pruner::new(Limits::default().with_memory(64 << 10));
+    let e = pruned.grundy(&p).unwrap_err();
+    assert_eq!(e, grundy::SearchError::MemoryExceeded { limit: 64 << 10 });
+    assert_eq!(pruned.positions_stored(), 0);
+}
