@@ -23,6 +23,7 @@
 //! methods, read for comparison).
 
 use super::code::HeapCode;
+use super::dispatch::{self, Level};
 use super::naive::{add_takes, pair_range, Seen, VALUE_SPACE};
 
 /// Pairs of each split marked per common value before the rare candidates
@@ -175,6 +176,7 @@ impl Split {
     /// at worst, when the value is rare.
     pub fn value(
         &mut self,
+        level: Level,
         code: &HeapCode,
         g: &[u16],
         n: usize,
@@ -204,7 +206,7 @@ impl Split {
             return m;
         }
         self.full_scans += 1;
-        self.scan(code, g, splits(), seen, m)
+        self.scan(level, code, g, splits(), seen, m)
     }
 
     /// Marks `g[i] ^ g[r - i]` for every rare heap `i < r`.
@@ -271,6 +273,7 @@ impl Split {
     /// witness, is the value.
     fn scan(
         &mut self,
+        level: Level,
         code: &HeapCode,
         g: &[u16],
         splits: impl Iterator<Item = usize> + Clone,
@@ -299,7 +302,7 @@ impl Split {
             let witnessed = splits.clone().any(|r| {
                 // The first block's pairs are marked: the witness lies beyond.
                 let (lo, hi) = pair_range(code, r);
-                has_pair(g, r, lo + block, hi, m as u16)
+                has_pair(level, g, r, lo + block, hi, m as u16)
             });
             if !witnessed {
                 break;
@@ -318,24 +321,18 @@ impl Split {
     }
 }
 
-/// Whether `g[a] ^ g[r - a] == v` for some `a` in `lo..=hi`.
+/// Whether `g[a] ^ g[r - a] == v` for some `a` in `lo..=hi`, with the
+/// kernels of `level`.
 ///
 /// # Complexity
-/// `O(hi - lo)` at worst; the blocks have no branch inside, so the compiler
-/// compares many pairs per instruction, and a witness ends the search early.
-pub fn has_pair(g: &[u16], r: usize, lo: usize, hi: usize, v: u16) -> bool {
+/// `O(hi - lo)` at worst; the blocks have no branch inside, so many pairs
+/// are compared per instruction ([`dispatch::has_pair`]), and a witness ends
+/// the search early.
+pub fn has_pair(level: Level, g: &[u16], r: usize, lo: usize, hi: usize, v: u16) -> bool {
     if lo > hi {
         return false;
     }
-    const BLOCK: usize = 256;
-    let left = &g[lo..=hi];
-    let right = &g[r - hi..=r - lo];
-    // Block j of `left` pairs with block j of `right` counted from its end.
-    left.chunks(BLOCK).zip(right.rchunks(BLOCK)).any(|(l, r)| {
-        l.iter()
-            .zip(r.iter().rev())
-            .fold(false, |acc, (&x, &y)| acc | (x ^ y == v))
-    })
+    dispatch::has_pair(level, &g[lo..=hi], &g[r - hi..=r - lo], v)
 }
 
 #[cfg(test)]
@@ -394,7 +391,13 @@ mod tests {
         for r in [2, 3, 100, 513, 1499] {
             for v in 0..64 {
                 let all = (1..=r / 2).any(|a| g[a] ^ g[r - a] == v);
-                assert_eq!(has_pair(&g, r, 1, r / 2, v), all, "r {r} v {v}");
+                for level in Level::available() {
+                    assert_eq!(
+                        has_pair(level, &g, r, 1, r / 2, v),
+                        all,
+                        "r {r} v {v} {level}"
+                    );
+                }
             }
         }
     }
