@@ -13,6 +13,7 @@
 # Rows: 0.07 (10^5 values), 0.6e6, 0.6e7, 0.16, 0.354, 0.376 (until the
 # period is proven: the peer computes the same number of values), grundy20
 # and grundy24 (Grundy's game to 2^20 and 2^24: the peer does not play it).
+# The peer runs -m rc2 on the period rows (its best there; PERIOD_METHODS="rc rc2" for both).
 # Times are user CPU seconds (/usr/bin/time %U): on a shared machine they
 # move far less than wall time; `uptime` is printed with each row.
 set -uo pipefail
@@ -87,7 +88,7 @@ row() {
 
 # period_row LABEL CODE VALUES: ours stops at the proof (VALUES values); the peer computes VALUES.
 period_row() {
-  row "$1 until proven ($3 values)" "$3" "period $2 --max $(($3 + 1)) --show 10" "$2" "rc rc2"
+  row "$1 until proven ($3 values)" "$3" "period $2 --max $(($3 + 1)) --show 10" "$2" "${PERIOD_METHODS:-rc2}"
   grep -q "after $3 values" "$work/default.out" || echo "WARNING: grundy's proof took $(sed -n 's/.*after \([0-9]*\) values.*/\1/p' "$work/default.out") values, not $3"
 }
 
