@@ -1,63 +1,111 @@
 #!/usr/bin/env bash
-# Runs `grundy` (release) and `ogsolve` on the same take-and-break game and
-# length, checks that the values agree (Fletcher-32 checksums, the one
-# ogsolve prints), and prints the CPU-time ratio.
+# grundy against ogsolve (the peer) on take-and-break games, side by side:
+# our default release build (what `cargo build --release` gives users), our
+# build with `-C target-cpu=native`, and ogsolve built with
+# `-C target-cpu=native` (its best build). Checks that the values agree
+# (Fletcher-32 checksums, as ogsolve prints them) and prints user CPU seconds,
+# the best of RUNS interleaved rounds, and the ratio peer / ours (default).
 #
-#   cargo build --release -p grundy-cli && bench/octal.sh            # all cases
-#   bench/octal.sh 0.6 1000000                                       # one case
+#   bash bench/octal.sh                  # every row (about 10 minutes of CPU)
+#   ROWS="0.07 0.6e6" bash bench/octal.sh
+#   RUNS=1 SKIP_BUILD=1 bash bench/octal.sh
 #
-# ogsolve: `cargo install ogsolve`; set OGSOLVE=/path/to/ogsolve if not on PATH.
-# Times are user CPU seconds (from /usr/bin/time or bash's times), so other
-# load on the machine disturbs them less than wall time; `uptime` is printed.
+# Rows: 0.07 (10^5 values), 0.6e6, 0.6e7, 0.16, 0.354, 0.376 (until the
+# period is proven: the peer computes the same number of values), grundy20
+# and grundy24 (Grundy's game to 2^20 and 2^24: the peer does not play it).
+# The peer runs -m rc2 on the period rows (its best there; PERIOD_METHODS="rc rc2" for both).
+# Times are user CPU seconds (/usr/bin/time %U): on a shared machine they
+# move far less than wall time; `uptime` is printed with each row.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-G=${GRUNDY:-target/release/grundy}
-O=${OGSOLVE:-$(command -v ogsolve || echo /tmp/ogsolve-root/bin/ogsolve)}
-METHODS=${METHODS:-rc,rc2}   # add naive for small runs: it is quadratic
+RUNS=${RUNS:-3}
+ROWS=${ROWS:-"0.07 0.6e6 0.6e7 0.16 0.354 0.376 grundy20 grundy24"}
+DEFAULT=target/release/grundy
+NATIVE=${NATIVE_TARGET:-target/native}/release/grundy
+PEER=${OGSOLVE:-/tmp/ogsolve-native/bin/ogsolve}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
-cpu() { # command... -> prints "user_seconds" on fd 3, output on stdout
-  /usr/bin/time -f "%U" -o /tmp/octal-bench-time "$@"
-  cat /tmp/octal-bench-time >&3
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+  cargo build --release -q -p grundy-cli || exit 2
+  RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=${NATIVE_TARGET:-target/native} \
+    cargo build --release -q -p grundy-cli || exit 2
+  if [ ! -x "$PEER" ]; then
+    RUSTFLAGS="-C target-cpu=native" cargo install -q ogsolve --version 0.0.7 \
+      --root "$(dirname "$(dirname "$PEER")")" || exit 2
+  fi
+fi
+for b in "$DEFAULT" "$NATIVE" "$PEER"; do
+  [ -x "$b" ] || { echo "$b is missing: run without SKIP_BUILD=1" >&2; exit 2; }
+done
+echo "instruction set chosen: $("$DEFAULT" sequence 0.07 --len 2 --verbose 2>&1 >/dev/null | sed -n 's/^engine: //p')"
+
+# cpu NAME command...: runs it, keeps the least user time under NAME, its stdout in $work/NAME.out.
+cpu() {
+  local name=$1; shift
+  /usr/bin/time -f "%U" -o "$work/t" "$@" >"$work/$name.out" 2>/dev/null
+  local t; t=$(cat "$work/t")
+  local best; best=$(cat "$work/$name.best" 2>/dev/null || echo 1e9)
+  awk -v a="$t" -v b="$best" 'BEGIN{print (a < b ? a : b)}' >"$work/$name.best"
 }
+best() { cat "$work/$1.best"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{ if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 
-one() { # code len
-  local code=$1 len=$2
-  echo "== $code, G(0..$((len - 1))) ==   $(uptime | sed 's/.*load/load/')"
-  local ours ours_t
-  ours=$( { cpu "$G" sequence "$code" --len "$len" --checksum; } 3>/tmp/octal-bench-ours )
-  ours_t=$(cat /tmp/octal-bench-ours)
-  echo "grundy:            ${ours#checksum }  ${ours_t}s   ($G sequence $code --len $len --checksum)"
-  local best=""
-  for m in ${METHODS//,/ }; do
-    local out t sum
-    out=$( { cpu "$O" -m "$m" -n $((len - 1)) "$code"; } 3>/tmp/octal-bench-theirs )
-    t=$(cat /tmp/octal-bench-theirs)
-    sum=$(echo "$out" | sed -n 's/.*checksum: \([0-9A-F]*\).*/\1/p')
-    local same=DIFFERENT; [ "$sum" = "${ours#checksum }" ] && same=same
-    echo "ogsolve -m $m:  $sum  ${t}s   values $same   ratio $(awk -v a="$t" -v b="$ours_t" 'BEGIN{printf "%.2f", (b>0? a/b : 0)}')x"
+TABLE=()
+# row LABEL LEN "OURS_ARGS" PEER_CODE PEER_METHODS: LEN values (G(0..LEN-1)).
+row() {
+  local label=$1 len=$2 ours=$3 code=$4 methods=$5
+  rm -f "$work"/*.best
+  echo "== $label ==   $(uptime | sed 's/.*load/load/')"
+  for _ in $(seq "$RUNS"); do
+    # shellcheck disable=SC2086
+    cpu default "$DEFAULT" $ours
+    # shellcheck disable=SC2086
+    cpu native "$NATIVE" $ours
+    for m in $methods; do cpu "peer-$m" "$PEER" -m "$m" -n $((len - 1)) "$code"; done
   done
-}
-
-period() { # code max: grundy stops at the proof; ogsolve computes max values
-  local code=$1 max=$2
-  echo "== $code until its period is proven (ogsolve: $max values) ==   $(uptime | sed 's/.*load/load/')"
-  local t
-  # ogsolve -n N computes G(0..N), that is N + 1 values.
-  { cpu "$G" period "$code" --max $((max + 1)) --show 10; } 3>/tmp/octal-bench-ours
-  echo "grundy period: $(cat /tmp/octal-bench-ours)s"
-  for m in ${METHODS//,/ }; do
-    { cpu "$O" -m "$m" -n "$max" "$code" | grep -E "period|checksum"; } 3>/tmp/octal-bench-theirs
-    echo "ogsolve -m $m: $(cat /tmp/octal-bench-theirs)s"
+  local d n; d=$(best default); n=$(best native)
+  local sum; sum=$(sed -n 's/^checksum //p' "$work/default.out")
+  if [ -z "$sum" ]; then # a period row: the checksum of as many values as the proof took
+    sum=$("$DEFAULT" sequence "$code" --len "$len" --checksum | sed -n 's/^checksum //p')
+  fi
+  echo "grundy default  ${d}s   native ${n}s   checksum $sum"
+  local peer="" peer_m="" same=""
+  for m in $methods; do
+    local t s; t=$(best "peer-$m")
+    s=$(sed -n 's/.*checksum: \([0-9A-F]*\).*/\1/p' "$work/peer-$m.out")
+    local verdict=DIFFERENT; [ "$s" = "$sum" ] && verdict=same
+    same="$same $verdict"
+    echo "ogsolve -m $m  ${t}s   checksum $s   values $verdict   ratio $(ratio "$t" "$d")x"
+    if [ -z "$peer" ] || awk -v a="$t" -v b="$peer" 'BEGIN{exit !(a < b)}'; then peer=$t; peer_m=$m; fi
   done
+  if [ -n "$methods" ]; then
+    TABLE+=("| $label | ${d} s | ${n} s | $peer_m ${peer} s | $(ratio "$peer" "$d")× | $(ratio "$d" "$n") |")
+  else
+    TABLE+=("| $label | ${d} s | ${n} s | (not supported) | - | $(ratio "$d" "$n") |")
+  fi
 }
 
-if [ $# -eq 2 ]; then one "$1" "$2"; exit; fi
-if [ $# -eq 3 ] && [ "$1" = period ]; then period "$2" "$3"; exit; fi
-METHODS=naive,rc,rc2 one 0.07 100000
-METHODS=rc,rc2 one 0.6 1000000
-METHODS=rc,rc2 one 0.6 10000000
-METHODS=rc,rc2 period 0.16 509621
-echo "== Grundy's game, 2^20 values (ogsolve does not play it) =="
-{ cpu "$G" sequence grundys-game --len 1048576 --checksum; } 3>/tmp/octal-bench-ours
-echo "grundy: $(cat /tmp/octal-bench-ours)s (goal: under 2.7 s of one core)"
-if [ "${LONG:-0}" = 1 ]; then METHODS=rc2 period 0.354 20129999; fi
+# period_row LABEL CODE VALUES: ours stops at the proof (VALUES values); the peer computes VALUES.
+period_row() {
+  row "$1 until proven ($3 values)" "$3" "period $2 --max $(($3 + 1)) --show 10" "$2" "${PERIOD_METHODS:-rc2}"
+  grep -q "after $3 values" "$work/default.out" || echo "WARNING: grundy's proof took $(sed -n 's/.*after \([0-9]*\) values.*/\1/p' "$work/default.out") values, not $3"
+}
+
+for r in $ROWS; do
+  case $r in
+    0.07) row "0.07, 10^5 values" 100000 "sequence 0.07 --len 100000 --checksum" 0.07 "naive" ;;
+    0.6e6) row "0.6, 10^6 values" 1000000 "sequence 0.6 --len 1000000 --checksum" 0.6 "rc rc2" ;;
+    0.6e7) row "0.6, 10^7 values" 10000000 "sequence 0.6 --len 10000000 --checksum" 0.6 "rc2" ;;
+    0.16) period_row 0.16 0.16 509622 ;;
+    0.354) period_row 0.354 0.354 20126195 ;;
+    0.376) period_row 0.376 0.376 4536507 ;;
+    grundy20) row "Grundy's game, 2^20 values" 1048576 "sequence grundys-game --len 1048576 --checksum" - "" ;;
+    grundy24) row "Grundy's game, 2^24 values" 16777216 "sequence grundys-game --len 16777216 --checksum" - "" ;;
+    *) echo "unknown row $r (rows: 0.07 0.6e6 0.6e7 0.16 0.354 0.376 grundy20 grundy24)" >&2; exit 2 ;;
+  esac
+done
+echo
+echo "| case | grundy, default build | grundy, target-cpu=native | ogsolve 0.0.7, target-cpu=native (best method) | peer / default | default / native |"
+echo "| --- | --- | --- | --- | --- | --- |"
+printf '%s\n' "${TABLE[@]}"

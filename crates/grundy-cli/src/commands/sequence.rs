@@ -58,6 +58,9 @@ pub struct EngineArgs {
     /// The algorithm: auto (rare/common where it pays), naive or sparse.
     #[arg(long, value_name = "M", default_value = "auto", value_parser = Method::NAMES)]
     pub method: String,
+    /// Say on stderr which instruction set the engine's hot loops run with.
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 impl EngineArgs {
@@ -102,6 +105,10 @@ impl EngineArgs {
                 (len * 2) >> 20
             );
         }
+        let level = grundy::solve::heap::dispatch::Level::detect();
+        if self.verbose {
+            eprintln!("engine: {level} (chosen at start-up from what this CPU runs)");
+        }
         let bar = progress(len as u64, "values");
         let mut events = |e: &Event| match e {
             Event::Resumed { values } => {
@@ -111,7 +118,7 @@ impl EngineArgs {
             Event::Progress(p) => {
                 bar.set_position(p.done as u64);
                 bar.set_message(format!(
-                    "{:.0} values/s, largest G({}) = {}, {} rare",
+                    "{:.0} values/s, largest G({}) = {}, {} rare, {level}",
                     p.rate, p.largest_at, p.largest, p.rare
                 ));
             }

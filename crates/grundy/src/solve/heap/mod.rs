@@ -12,6 +12,7 @@
 
 pub mod checkpoint;
 pub mod code;
+pub mod dispatch;
 pub mod infer;
 pub mod naive;
 pub mod sequence;

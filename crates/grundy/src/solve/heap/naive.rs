@@ -10,6 +10,7 @@ use std::fmt::{Debug, Display};
 use std::ops::BitXor;
 
 use super::code::HeapCode;
+use super::dispatch::{self, Level};
 
 /// 16-bit values make options (XORs of values) below 2^16.
 pub const VALUE_SPACE: usize = 1 << 16;
@@ -54,8 +55,8 @@ pub trait SeenSet<V> {
     fn has(&self, v: V) -> bool;
     /// The least value not seen.
     fn mex(&self) -> u32;
-    /// Adds `g[a] ^ g[r - a]` for `a` in `lo..=hi`.
-    fn add_pairs(&mut self, g: &[V], r: usize, lo: usize, hi: usize);
+    /// Adds `g[a] ^ g[r - a]` for `a` in `lo..=hi`, with the kernels of `level`.
+    fn add_pairs(&mut self, level: Level, g: &[V], r: usize, lo: usize, hi: usize);
 }
 
 /// A bitset of the 16-bit option values seen for one heap.
@@ -107,23 +108,19 @@ impl Seen {
         self.used as u32 * 64
     }
 
-    /// Adds `g[a] ^ g[r - a]` for `a` in `lo..=hi`.
+    /// Adds `g[a] ^ g[r - a]` for `a` in `lo..=hi`, with the kernels of `level`.
     ///
     /// # Complexity
     /// `O(hi - lo)`; with one word in use the loop has no branch and no
-    /// memory write, so the compiler vectorises it.
-    pub fn add_pairs(&mut self, g: &[u16], r: usize, lo: usize, hi: usize) {
+    /// memory write, so it is vectorised ([`dispatch::pair_bits`]).
+    pub fn add_pairs(&mut self, level: Level, g: &[u16], r: usize, lo: usize, hi: usize) {
         if lo > hi {
             return;
         }
         let left = &g[lo..=hi];
         let right = &g[r - hi..=r - lo];
         if self.used == 1 {
-            let bits = left
-                .iter()
-                .zip(right.iter().rev())
-                .fold(0u64, |acc, (&x, &y)| acc | 1u64 << ((x ^ y) & 63));
-            self.words[0] |= bits;
+            self.words[0] |= dispatch::pair_bits(level, left, right);
         } else {
             for (&x, &y) in left.iter().zip(right.iter().rev()) {
                 self.add(x ^ y);
@@ -150,8 +147,8 @@ impl SeenSet<u16> for Seen {
         Seen::mex(self)
     }
     #[inline]
-    fn add_pairs(&mut self, g: &[u16], r: usize, lo: usize, hi: usize) {
-        Seen::add_pairs(self, g, r, lo, hi);
+    fn add_pairs(&mut self, level: Level, g: &[u16], r: usize, lo: usize, hi: usize) {
+        Seen::add_pairs(self, level, g, r, lo, hi);
     }
 }
 
@@ -195,7 +192,7 @@ impl SeenSet<u32> for WideSeen {
         (self.used as u64 * 64).min(u64::from(u32::MAX)) as u32
     }
 
-    fn add_pairs(&mut self, g: &[u32], r: usize, lo: usize, hi: usize) {
+    fn add_pairs(&mut self, _: Level, g: &[u32], r: usize, lo: usize, hi: usize) {
         if lo > hi {
             return;
         }
@@ -225,19 +222,26 @@ pub fn pair_range(code: &HeapCode, r: usize) -> (usize, usize) {
 }
 
 /// The value of a heap of `n` from the values `g[..n]` of smaller heaps,
-/// over every option.
+/// over every option, with the kernels of `level`.
 ///
 /// # Complexity
 /// `O(t + s·n)` for a code with `s` splitting digits, `O(n²)` with
 /// three-heap (hexadecimal) digits.
-pub fn value<V: Value>(code: &HeapCode, g: &[V], n: usize, max: V, seen: &mut V::Seen) -> u32 {
+pub fn value<V: Value>(
+    level: Level,
+    code: &HeapCode,
+    g: &[V],
+    n: usize,
+    max: V,
+    seen: &mut V::Seen,
+) -> u32 {
     seen.reset(max);
     add_takes(code, g, n, seen);
     for (k, &d) in code.digits().iter().enumerate().take(n + 1) {
         let r = n - k;
         if d & 4 != 0 && r >= 2 {
             let (lo, hi) = pair_range(code, r);
-            seen.add_pairs(g, r, lo, hi);
+            seen.add_pairs(level, g, r, lo, hi);
         }
         if d & 8 != 0 && r >= 3 {
             for a in 1..=r / 3 {

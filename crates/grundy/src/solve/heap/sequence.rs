@@ -3,6 +3,7 @@
 use thiserror::Error;
 
 use super::code::HeapCode;
+use super::dispatch::Level;
 use super::naive::{self, Seen, Value, WideSeen};
 use super::sparse::Split;
 
@@ -150,6 +151,8 @@ pub struct Sequence {
     /// The largest value stored in 16 bits: [`Value::LIMIT`] of `u16`,
     /// lower in tests, to widen early.
     narrow_limit: u32,
+    /// The instruction set of the hot loops.
+    level: Level,
 }
 
 impl Sequence {
@@ -189,7 +192,20 @@ impl Sequence {
             max,
             max_at,
             narrow_limit,
+            level: Level::detect(),
         }
+    }
+
+    /// The same sequence with its hot loops run at `level` instead of the
+    /// best this CPU has (tests compare the levels).
+    pub fn with_level(mut self, level: Level) -> Sequence {
+        self.level = level;
+        self
+    }
+
+    /// The instruction set the hot loops run with.
+    pub fn level(&self) -> Level {
+        self.level
     }
 
     /// The rule.
@@ -243,9 +259,9 @@ impl Sequence {
                 let max = self.max as u16;
                 let v = match &mut self.split {
                     Some(split) if self.method == Method::Sparse || split.pays(n) => {
-                        split.value(&self.code, g, n, max, &mut self.seen)
+                        split.value(self.level, &self.code, g, n, max, &mut self.seen)
                     }
-                    _ => naive::value(&self.code, g, n, max, &mut self.seen),
+                    _ => naive::value(self.level, &self.code, g, n, max, &mut self.seen),
                 };
                 if v <= self.narrow_limit {
                     g.push(v as u16);
@@ -258,7 +274,7 @@ impl Sequence {
                 v
             }
             Values::Wide(g) => {
-                let v = naive::value(&self.code, g, n, self.max, &mut self.wide_seen);
+                let v = naive::value(self.level, &self.code, g, n, self.max, &mut self.wide_seen);
                 if v > <u32 as Value>::LIMIT {
                     return Err(SequenceError::ValueTooLarge { n });
                 }
@@ -395,6 +411,22 @@ mod tests {
         let s = run(&code, Method::Auto, u32::MAX, len);
         assert_eq!(s.values().narrow().map(<[u16]>::len), Some(len));
         assert_eq!(s.values().to_u32(), expected);
+    }
+
+    #[test]
+    fn every_instruction_set_gives_the_values_of_the_rules() {
+        // 0.07 takes the one-word pair loop, 0.6 and 0.16 the witness search.
+        for (text, len) in [("0.07", 700), ("0.6", 2500), ("0.16", 1200)] {
+            let expected = brute_force(text, len);
+            for level in crate::solve::heap::dispatch::Level::available() {
+                for method in [Method::Naive, Method::Sparse, Method::Auto] {
+                    let code: HeapCode = text.parse().unwrap();
+                    let mut s = Sequence::new(code, method).with_level(level);
+                    s.extend_to(len).unwrap();
+                    assert_eq!(s.values().to_u32(), expected, "{text} {method:?} {level}");
+                }
+            }
+        }
     }
 
     #[test]
