@@ -49,6 +49,8 @@ enum Command {
     Sequence(commands::sequence::SequenceArgs),
     /// Compute a take-and-break game's values until their period is proven.
     Period(commands::period::PeriodArgs),
+    /// Misère play in depth: genus, simplest forms.
+    Misere(commands::misere::MisereArgs),
     /// Serve the web playground: play and study every game in a browser.
     Serve(commands::serve::ServeArgs),
 }
@@ -92,6 +94,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Formula(a) => commands::formula::run(&a),
         Command::Sequence(a) => commands::sequence::run(&a),
         Command::Period(a) => commands::period::run(&a),
+        Command::Misere(a) => commands::misere::run(&a),
         Command::Serve(a) => commands::serve::run(&a),
     }
 }

@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod formula;
 pub mod judge;
 pub mod list;
+pub mod misere;
 pub mod nimber;
 pub mod pattern;
 pub mod period;
