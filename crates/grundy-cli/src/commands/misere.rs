@@ -3,6 +3,7 @@
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use grundy::api::misere::{self, CanonicalReport, GenusReport, MisereOptions, DEFAULT_MAX_FORMS};
@@ -32,6 +33,26 @@ struct Common {
     /// The most distinct simplest forms held at once.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FORMS)]
     max_forms: usize,
+    /// The most time spent building forms, in seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    max_time: Option<Duration>,
+}
+
+impl Common {
+    fn options(&self) -> MisereOptions {
+        MisereOptions {
+            max_forms: self.max_forms,
+            max_time: self.max_time,
+        }
+    }
+}
+
+fn seconds(text: &str) -> Result<Duration, String> {
+    let s: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    Duration::try_from_secs_f64(s)
+        .map_err(|_| format!("`{text}` is not a positive number of seconds"))
 }
 
 #[derive(Args, Debug)]
@@ -71,9 +92,7 @@ fn words(list: &[String]) -> Vec<&str> {
 }
 
 fn genus(a: &GenusArgs) -> anyhow::Result<ExitCode> {
-    let options = MisereOptions {
-        max_forms: a.common.max_forms,
-    };
+    let options = a.common.options();
     let heaps = words(&a.heaps);
     let count = misere::heap_list(&a.game, &heaps).map_or(0, |h| h.len());
     let bar = progress(count as u64, "genus");
@@ -99,9 +118,7 @@ fn write_genus(out: &mut impl Write, r: &GenusReport) -> anyhow::Result<()> {
 }
 
 fn canonical(a: &CanonicalArgs) -> anyhow::Result<ExitCode> {
-    let options = MisereOptions {
-        max_forms: a.common.max_forms,
-    };
+    let options = a.common.options();
     let other: Option<Vec<&str>> = a.equals.as_deref().map(|t| t.split_whitespace().collect());
     let report = misere::canonical(&a.game, &words(&a.heaps), other.as_deref(), &options)?;
     let mut out = stdout();

@@ -33,15 +33,25 @@ pub struct MisereOptions {
     /// The most distinct simplest forms held at once (each a few dozen bytes
     /// plus its options).
     pub max_forms: usize,
+    /// The most time spent building forms.
+    pub max_time: Option<std::time::Duration>,
 }
 
 /// The default budget of forms: about a few hundred MiB at most.
 pub const DEFAULT_MAX_FORMS: usize = 1 << 20;
 
+impl MisereOptions {
+    fn forms(&self) -> Forms {
+        let deadline = self.max_time.map(|t| std::time::Instant::now() + t);
+        Forms::new(self.max_forms).with_deadline(deadline)
+    }
+}
+
 impl Default for MisereOptions {
     fn default() -> Self {
         MisereOptions {
             max_forms: DEFAULT_MAX_FORMS,
+            max_time: None,
         }
     }
 }
@@ -183,6 +193,12 @@ pub fn too_large(e: FormsError) -> Error {
             limit: format!("birthday {}", crate::misere::canonical::MAX_BIRTHDAY),
             fix: "ask for smaller heaps".into(),
         },
+        FormsError::TimeUp => Error::TooLarge {
+            what: "misère work".into(),
+            asked: "more than the time given".into(),
+            limit: "--max-time".into(),
+            fix: "ask for smaller heaps, or raise --max-time".into(),
+        },
     }
 }
 
@@ -199,7 +215,7 @@ pub fn genus(
 ) -> Result<GenusReport, Error> {
     let rule = heap_game(game)?;
     let heaps = heap_list(&rule.to_string(), words)?;
-    let mut forms = Forms::new(options.max_forms);
+    let mut forms = options.forms();
     let mut genera = Genera::new();
     let mut built = HeapForms::new(rule.clone());
     let mut rows = Vec::with_capacity(heaps.len());
@@ -237,7 +253,7 @@ pub fn canonical(
     let rule = heap_game(game)?;
     let name = rule.to_string();
     let heaps = heap_list(&name, words)?;
-    let mut forms = Forms::new(options.max_forms);
+    let mut forms = options.forms();
     let mut genera = Genera::new();
     let mut built = HeapForms::new(rule);
     let mut parts = Vec::with_capacity(heaps.len());
@@ -298,7 +314,10 @@ mod tests {
 
     #[test]
     fn a_small_budget_is_a_limit_error() {
-        let o = MisereOptions { max_forms: 50 };
+        let o = MisereOptions {
+            max_forms: 50,
+            max_time: None,
+        };
         let e = canonical("kayles", &["30"], None, &o).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
     }

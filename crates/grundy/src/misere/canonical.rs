@@ -37,6 +37,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write;
+use std::time::Instant;
 
 use thiserror::Error;
 
@@ -78,6 +79,9 @@ pub enum FormsError {
         /// The birthday asked for.
         birthday: u32,
     },
+    /// The time allowed ran out.
+    #[error("the misère computation ran out of time; ask for smaller heaps or raise --max-time")]
+    TimeUp,
 }
 
 #[derive(Debug)]
@@ -100,6 +104,7 @@ pub struct Forms {
     sums: HashMap<(Form, Form), Form>,
     heaps: Vec<Form>,
     limit: usize,
+    deadline: Option<Instant>,
 }
 
 impl Forms {
@@ -120,7 +125,14 @@ impl Forms {
             sums: HashMap::new(),
             heaps: vec![Form::ZERO],
             limit: limit.max(1),
+            deadline: None,
         }
+    }
+
+    /// The same arena, refusing to build new forms after `deadline`.
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Forms {
+        self.deadline = deadline;
+        self
     }
 
     /// How many distinct forms are held.
@@ -226,6 +238,10 @@ impl Forms {
         if self.nodes.len() >= self.limit || self.nodes.len() >= u32::MAX as usize {
             return Err(FormsError::TooManyForms { limit: self.limit });
         }
+        // The clock is read once every 1024 new forms.
+        if self.nodes.len() % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(FormsError::TimeUp);
+        }
         let values = |pick: fn(&Node) -> u32| {
             mex(options
                 .iter()
@@ -270,6 +286,9 @@ impl Forms {
         }
         if let Some(&s) = self.sums.get(&(a, b)) {
             return Ok(s);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(FormsError::TimeUp);
         }
         let mut options = Vec::new();
         for i in 0..self.options(a).len() {

@@ -20,6 +20,9 @@ use crate::solve::{Limits, Searcher};
 /// The forms an analysis may build before it gives up and search takes over.
 pub const THEORY_FORMS: usize = 1 << 18;
 
+/// The most time an analysis spends on forms before search takes over.
+pub const THEORY_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The largest heap whose simplest form an analysis tries to build.
 pub const THEORY_MAX_HEAP: u64 = 200;
 
@@ -30,9 +33,11 @@ struct Theory {
 }
 
 impl Theory {
-    fn new(game: HeapGame) -> Theory {
+    fn new(game: HeapGame, limits: Limits) -> Theory {
+        let time = limits.max_time.map_or(THEORY_TIME, |t| t.min(THEORY_TIME));
+        let deadline = std::time::Instant::now() + time;
         Theory {
-            forms: Forms::new(THEORY_FORMS),
+            forms: Forms::new(THEORY_FORMS).with_deadline(Some(deadline)),
             heaps: HeapForms::new(game),
             genera: Genera::new(),
         }
@@ -73,7 +78,7 @@ pub(crate) fn misere_found<P: Game + 'static>(p: &P, limits: Limits) -> Option<F
     if p.move_count() > MOVE_LIST_LIMIT {
         return None;
     }
-    let mut theory = Theory::new(HeapGame::Code(octal.rule().code().clone()));
+    let mut theory = Theory::new(HeapGame::Code(octal.rule().code().clone()), limits);
     let (outcome, mut method) = theory.verdict(octal.heaps())?;
     let mut search = Searcher::with_limits(Play::Misere, quick_limits(limits));
     let remoteness = search.solve(p).ok().map(|s| s.remoteness);

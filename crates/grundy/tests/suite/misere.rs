@@ -254,3 +254,42 @@ fn games_born_by_each_day_as_conway_counts() {
         }
     }
 }
+
+#[test]
+fn theory_first_misere_analysis_agrees_with_search() {
+    use grundy::{catalog, AnalyzeOptions, Method};
+    let misere = AnalyzeOptions {
+        play: Play::Misere,
+        ..AnalyzeOptions::default()
+    };
+    let mut rng = SplitMix64::new(3);
+    for code in ["0.77", "0.07", "0.137", "0.75"] {
+        let game = catalog::game(&format!("octal:{code}")).unwrap();
+        let mut search = Searcher::new(Play::Misere);
+        for _ in 0..15 {
+            let heaps = random_heaps(&mut rng, 3, 8);
+            let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            let a = game.parse(&words).unwrap().analyze(&misere).unwrap();
+            assert!(
+                matches!(a.method, Method::Genus | Method::Canonical),
+                "{code} {heaps:?}"
+            );
+            let p = octal(code, heaps.clone());
+            assert_eq!(
+                a.outcome,
+                search.solve(&p).unwrap().outcome,
+                "{code} {heaps:?}"
+            );
+            for m in a.all_moves.iter().flatten().chain(&a.winning_moves) {
+                let to: Vec<u64> =
+                    m.to.split_whitespace()
+                        .map(|w| w.parse().unwrap())
+                        .collect();
+                let searched = search.solve(&octal(code, to)).unwrap().outcome;
+                assert_eq!(m.outcome, Some(searched), "{code} {heaps:?}: {}", m.mv);
+            }
+            assert!(a.winning_moves_complete);
+        }
+    }
+}
