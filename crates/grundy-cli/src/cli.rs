@@ -51,6 +51,8 @@ enum Command {
     Period(commands::period::PeriodArgs),
     /// Every rule of a family (octal:3, subtraction:8) until its period is proven: results directory, shards, MPI.
     Census(commands::census::CensusArgs),
+    /// Misère play in depth: genus, simplest forms.
+    Misere(commands::misere::MisereArgs),
     /// Serve the web playground: play and study every game in a browser.
     Serve(commands::serve::ServeArgs),
 }
@@ -95,6 +97,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Sequence(a) => commands::sequence::run(&a),
         Command::Period(a) => commands::period::run(&a),
         Command::Census(a) => commands::census::run(&a),
+        Command::Misere(a) => commands::misere::run(&a),
         Command::Serve(a) => commands::serve::run(&a),
     }
 }

@@ -5,6 +5,7 @@ pub mod census;
 pub mod formula;
 pub mod judge;
 pub mod list;
+pub mod misere;
 pub mod nimber;
 pub mod pattern;
 pub mod period;

@@ -12,6 +12,7 @@ pub mod error;
 pub mod formula;
 pub mod games;
 pub mod judge;
+pub mod misere;
 pub mod nimber;
 pub mod pattern;
 pub mod period;

@@ -47,6 +47,7 @@ pub mod game;
 pub mod games;
 pub mod hash;
 pub mod judge;
+pub mod misere;
 pub mod nim_field;
 pub mod nimber;
 pub mod pattern;

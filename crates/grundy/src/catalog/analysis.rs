@@ -31,6 +31,11 @@ pub enum Method {
     Formula,
     /// Exhaustive search.
     Search,
+    /// Misère play: every part is tame, and the genus rule answers
+    /// ([`crate::misere::genus`]).
+    Genus,
+    /// Misère play: misère simplest forms ([`crate::misere::canonical`]).
+    Canonical,
 }
 
 impl fmt::Display for Method {
@@ -38,6 +43,8 @@ impl fmt::Display for Method {
         f.write_str(match self {
             Method::Formula => "formula",
             Method::Search => "search",
+            Method::Genus => "genus",
+            Method::Canonical => "canonical",
         })
     }
 }

@@ -638,6 +638,13 @@ impl<R: Rules> AnyPosition for Position<R> {
                 Some(analysis) => Ok(analysis),
                 None => self.by_search(o),
             },
+            // Theory before search in misère play (take-and-break sums).
+            None if o.play == Play::Misere => {
+                match crate::misere::theory::misere_found(&self.pos, o.limits) {
+                    Some(found) => Ok(self.write_up(o, found)),
+                    None => self.by_search(o),
+                }
+            }
             None => self.by_search(o),
         }
     }

@@ -9,6 +9,7 @@ mod formula_guess;
 mod geography_seven;
 mod independent;
 mod literature;
+mod misere;
 mod nim_field;
 mod octal_values;
 mod properties;

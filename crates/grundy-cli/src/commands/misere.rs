@@ -1,0 +1,159 @@
+//! `grundy misere genus|canonical`: misère play in depth. The work is in
+//! `grundy::api::misere`; this file parses and prints.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+use grundy::api::misere::{self, CanonicalReport, GenusReport, MisereOptions, DEFAULT_MAX_FORMS};
+
+use crate::output::{json_line, progress, stdout};
+
+#[derive(Args, Debug)]
+pub struct MisereArgs {
+    #[command(subcommand)]
+    command: MisereCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum MisereCommand {
+    /// The genus g^{γ0γ1…} of each heap, and whether it is tame or wild.
+    Genus(GenusArgs),
+    /// The misère simplest form of a position (a sum of heaps), its outcome and genus.
+    Canonical(CanonicalArgs),
+}
+
+/// Flags shared by the misère commands.
+#[derive(Args, Debug)]
+struct Common {
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// The most distinct simplest forms held at once.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_FORMS)]
+    max_forms: usize,
+    /// The most time spent building forms, in seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    max_time: Option<Duration>,
+}
+
+impl Common {
+    fn options(&self) -> MisereOptions {
+        MisereOptions {
+            max_forms: self.max_forms,
+            max_time: self.max_time,
+        }
+    }
+}
+
+fn seconds(text: &str) -> Result<Duration, String> {
+    let s: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    Duration::try_from_secs_f64(s)
+        .map_err(|_| format!("`{text}` is not a positive number of seconds"))
+}
+
+#[derive(Args, Debug)]
+struct GenusArgs {
+    /// The game: nim, a take-and-break code (0.77, 0.07, 0.137) or a name (kayles).
+    game: String,
+    /// Heap sizes or inclusive ranges, e.g. `0..20` or `3 5 8`.
+    #[arg(required = true)]
+    heaps: Vec<String>,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Args, Debug)]
+struct CanonicalArgs {
+    /// The game: nim, a take-and-break code or a name (kayles).
+    game: String,
+    /// The heaps of the position.
+    #[arg(required = true)]
+    heaps: Vec<String>,
+    /// Another position (its heaps, one argument, e.g. "1 2"): are the two equal in misère play?
+    #[arg(long, value_name = "HEAPS")]
+    equals: Option<String>,
+    #[command(flatten)]
+    common: Common,
+}
+
+pub fn run(args: &MisereArgs) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        MisereCommand::Genus(a) => genus(a),
+        MisereCommand::Canonical(a) => canonical(a),
+    }
+}
+
+fn words(list: &[String]) -> Vec<&str> {
+    list.iter().map(String::as_str).collect()
+}
+
+fn genus(a: &GenusArgs) -> anyhow::Result<ExitCode> {
+    let options = a.common.options();
+    let heaps = words(&a.heaps);
+    let count = misere::heap_list(&a.game, &heaps).map_or(0, |h| h.len());
+    let bar = progress(count as u64, "genus");
+    let report = misere::genus(&a.game, &heaps, &options, &mut |_| bar.inc(1));
+    bar.finish_and_clear();
+    let report = report?;
+    let mut out = stdout();
+    if a.common.json {
+        json_line(&mut out, &report)?;
+    } else {
+        write_genus(&mut out, &report)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_genus(out: &mut impl Write, r: &GenusReport) -> anyhow::Result<()> {
+    let width = r.rows.iter().map(|row| row.genus.len()).max().unwrap_or(0);
+    for row in &r.rows {
+        writeln!(out, "{:>4}  {:<width$}  {}", row.heap, row.genus, row.kind)?;
+    }
+    Ok(())
+}
+
+fn canonical(a: &CanonicalArgs) -> anyhow::Result<ExitCode> {
+    let options = a.common.options();
+    let other: Option<Vec<&str>> = a.equals.as_deref().map(|t| t.split_whitespace().collect());
+    let report = misere::canonical(&a.game, &words(&a.heaps), other.as_deref(), &options)?;
+    let mut out = stdout();
+    if a.common.json {
+        json_line(&mut out, &report)?;
+    } else {
+        write_canonical(&mut out, &report)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_canonical(out: &mut impl Write, r: &CanonicalReport) -> anyhow::Result<()> {
+    writeln!(out, "{} {} (misère play)", r.game, r.position)?;
+    if r.parts.len() > 1 {
+        for p in &r.parts {
+            writeln!(
+                out,
+                "heap {:<5} {}  (birthday {})",
+                p.heap, p.form, p.birthday
+            )?;
+        }
+    }
+    writeln!(out, "form        {}", r.form)?;
+    writeln!(out, "birthday    {}", r.birthday)?;
+    let who = match r.outcome {
+        grundy::Outcome::Next => "the player to move wins",
+        grundy::Outcome::Previous => "the player to move loses",
+    };
+    writeln!(out, "outcome     {} ({who})", r.outcome)?;
+    writeln!(out, "G⁻          {} (misère Grundy value)", r.misere_grundy)?;
+    writeln!(out, "genus       {}  {}", r.genus, r.kind)?;
+    if let Some((other, equal)) = &r.equals {
+        let verdict = if *equal { "equal" } else { "not equal" };
+        writeln!(out, "{verdict} to {} {other} in misère play", r.game)?;
+    }
+    Ok(())
+}

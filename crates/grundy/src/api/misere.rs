@@ -1,0 +1,334 @@
+//! Misère play in depth: the genus of heaps and the simplest form of a
+//! position, for Nim and any take-and-break code (see [`crate::misere`]).
+//!
+//! ```
+//! use grundy::api::misere::{canonical, genus, MisereOptions};
+//!
+//! let rows = genus("kayles", &["0..4"], &MisereOptions::default(), &mut |_| {}).unwrap();
+//! let text: Vec<String> = rows.rows.iter().map(|r| r.genus.clone()).collect();
+//! assert_eq!(text, ["0^{120}", "1^{031}", "2^{20}", "3^{31}", "1^{031}"]);
+//!
+//! let c = canonical("nim", &["2", "2"], None, &MisereOptions::default()).unwrap();
+//! assert_eq!((c.form.as_str(), c.outcome.letter()), ("*[32]", "P"));
+//! ```
+
+use serde::Serialize;
+
+use crate::api::Error;
+use crate::game::{parse_u64, Outcome, ParseError};
+use crate::games::octal;
+use crate::misere::canonical::{Form, Forms, FormsError};
+use crate::misere::genus::{Genera, Kind};
+use crate::misere::heaps::{HeapForms, HeapGame};
+
+/// The largest heap whose simplest form is asked for.
+pub const MAX_HEAP: u64 = 10_000;
+
+/// The most heaps one request lists (a range counts each heap).
+pub const MAX_HEAPS: usize = 10_000;
+
+/// Bounds on the work.
+#[derive(Clone, Copy, Debug)]
+pub struct MisereOptions {
+    /// The most distinct simplest forms held at once (each a few dozen bytes
+    /// plus its options).
+    pub max_forms: usize,
+    /// The most time spent building forms.
+    pub max_time: Option<std::time::Duration>,
+}
+
+/// The default budget of forms: about a few hundred MiB at most.
+pub const DEFAULT_MAX_FORMS: usize = 1 << 20;
+
+impl MisereOptions {
+    fn forms(&self) -> Forms {
+        let deadline = self.max_time.map(|t| std::time::Instant::now() + t);
+        Forms::new(self.max_forms).with_deadline(deadline)
+    }
+}
+
+impl Default for MisereOptions {
+    fn default() -> Self {
+        MisereOptions {
+            max_forms: DEFAULT_MAX_FORMS,
+            max_time: None,
+        }
+    }
+}
+
+/// The genus of one heap.
+#[derive(Clone, Debug, Serialize)]
+pub struct GenusRow {
+    /// The heap size.
+    pub heap: u64,
+    /// The genus in Winning Ways' notation, e.g. `0^{120}`.
+    pub genus: String,
+    /// The normal-play Grundy value `g`.
+    pub normal: u32,
+    /// `γ0, γ1, …` as computed (`γ0` is the misère Grundy value).
+    pub gammas: Vec<u32>,
+    /// `fickle`, `firm` (both tame) or `wild`.
+    pub kind: Kind,
+}
+
+/// What `grundy misere genus` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct GenusReport {
+    /// The game: `nim` or its canonical code.
+    pub game: String,
+    /// One row per heap asked.
+    pub rows: Vec<GenusRow>,
+}
+
+/// The simplest form of one heap of a position.
+#[derive(Clone, Debug, Serialize)]
+pub struct PartForm {
+    /// The heap size.
+    pub heap: u64,
+    /// Its misère simplest form.
+    pub form: String,
+    /// Its birthday.
+    pub birthday: u32,
+}
+
+/// What `grundy misere canonical` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct CanonicalReport {
+    /// The game: `nim` or its canonical code.
+    pub game: String,
+    /// The heaps.
+    pub position: String,
+    /// Each heap's simplest form.
+    pub parts: Vec<PartForm>,
+    /// The simplest form of the whole sum.
+    pub form: String,
+    /// Its birthday.
+    pub birthday: u32,
+    /// Its misère outcome.
+    pub outcome: Outcome,
+    /// Its misère Grundy value.
+    pub misere_grundy: u32,
+    /// Its genus.
+    pub genus: String,
+    /// Tame or wild.
+    pub kind: Kind,
+    /// With `--equals`: the other position and whether the two are equal in
+    /// misère play (they have the same simplest form).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub equals: Option<(String, bool)>,
+}
+
+/// The heap game `text` names: `nim`, a code (`0.77`, `octal:0.07`) or a
+/// name (`kayles`, `dawsons-kayles`, `dawsons-chess`, `grundys-game`).
+///
+/// # Errors
+/// [`Error::Code`] for anything else.
+pub fn heap_game(text: &str) -> Result<HeapGame, Error> {
+    if text.trim().eq_ignore_ascii_case("nim") {
+        return Ok(HeapGame::Nim);
+    }
+    Ok(HeapGame::Code(octal::code(text)?))
+}
+
+/// Heap sizes written as numbers or inclusive ranges `A..B`.
+///
+/// # Errors
+/// [`Error::Position`] for a word that is neither, a heap past [`MAX_HEAP`]
+/// or more than [`MAX_HEAPS`] heaps.
+pub fn heap_list(game: &str, words: &[&str]) -> Result<Vec<u64>, Error> {
+    let bad = |reason: ParseError| Error::Position {
+        game: game.to_string(),
+        reason,
+    };
+    let mut heaps = Vec::new();
+    for w in words {
+        let (lo, hi) = match w.split_once("..") {
+            Some((a, b)) => (
+                parse_u64(a, "a heap").map_err(bad)?,
+                parse_u64(b, "a heap").map_err(bad)?,
+            ),
+            None => {
+                let n = parse_u64(w, "a heap").map_err(bad)?;
+                (n, n)
+            }
+        };
+        if hi > MAX_HEAP {
+            return Err(bad(ParseError::invalid(format!(
+                "`{w}` asks for a heap of {hi}, beyond the limit of {MAX_HEAP} for simplest forms; ask for smaller heaps"
+            ))));
+        }
+        if lo > hi {
+            return Err(bad(ParseError::invalid(format!(
+                "`{w}` is an empty range; write `A..B` with A <= B"
+            ))));
+        }
+        if heaps.len() + (hi - lo + 1) as usize > MAX_HEAPS {
+            return Err(bad(ParseError::invalid(format!(
+                "more than {MAX_HEAPS} heaps asked for; ask for fewer"
+            ))));
+        }
+        heaps.extend(lo..=hi);
+    }
+    if heaps.is_empty() {
+        return Err(bad(ParseError::invalid(
+            "no heap given; write heap sizes such as `3 4` or a range `0..20`",
+        )));
+    }
+    Ok(heaps)
+}
+
+/// A budget error as the api's [`Error::TooLarge`].
+pub fn too_large(e: FormsError) -> Error {
+    match e {
+        FormsError::TooManyForms { limit } => Error::TooLarge {
+            what: "a misère computation".into(),
+            asked: "more distinct simplest forms".into(),
+            limit: format!("{limit} forms"),
+            fix: "ask for smaller heaps, or raise --max-forms (each form costs some tens of bytes)"
+                .into(),
+        },
+        FormsError::TooDeep { birthday } => Error::TooLarge {
+            what: "a sum of simplest forms".into(),
+            asked: format!("birthday {birthday}"),
+            limit: format!("birthday {}", crate::misere::canonical::MAX_BIRTHDAY),
+            fix: "ask for smaller heaps".into(),
+        },
+        FormsError::TimeUp => Error::TooLarge {
+            what: "misère work".into(),
+            asked: "more than the time given".into(),
+            limit: "--max-time".into(),
+            fix: "ask for smaller heaps, or raise --max-time".into(),
+        },
+    }
+}
+
+/// The genus of each heap of `words` (numbers or ranges `A..B`) of the game
+/// `game`; `on_row` is told each heap as it is done.
+///
+/// # Errors
+/// As [`heap_game`] and [`heap_list`]; [`Error::TooLarge`] past the budget.
+pub fn genus(
+    game: &str,
+    words: &[&str],
+    options: &MisereOptions,
+    on_row: &mut dyn FnMut(u64),
+) -> Result<GenusReport, Error> {
+    let rule = heap_game(game)?;
+    let heaps = heap_list(&rule.to_string(), words)?;
+    let mut forms = options.forms();
+    let mut genera = Genera::new();
+    let mut built = HeapForms::new(rule.clone());
+    let mut rows = Vec::with_capacity(heaps.len());
+    for n in heaps {
+        let f = built.heap(&mut forms, n).map_err(too_large)?;
+        let genus = genera.genus(&mut forms, f).map_err(too_large)?;
+        let kind = genera.kind(&mut forms, f).map_err(too_large)?;
+        rows.push(GenusRow {
+            heap: n,
+            genus: genus.to_string(),
+            normal: genus.normal,
+            gammas: genus.gammas,
+            kind,
+        });
+        on_row(n);
+    }
+    Ok(GenusReport {
+        game: rule.to_string(),
+        rows,
+    })
+}
+
+/// The simplest form of the sum of heaps `words` of `game`, its outcome and
+/// genus, each heap's form, and with `equals` whether another position is
+/// equal to it in misère play.
+///
+/// # Errors
+/// As [`genus`].
+pub fn canonical(
+    game: &str,
+    words: &[&str],
+    equals: Option<&[&str]>,
+    options: &MisereOptions,
+) -> Result<CanonicalReport, Error> {
+    let rule = heap_game(game)?;
+    let name = rule.to_string();
+    let heaps = heap_list(&name, words)?;
+    let mut forms = options.forms();
+    let mut genera = Genera::new();
+    let mut built = HeapForms::new(rule);
+    let mut parts = Vec::with_capacity(heaps.len());
+    let mut part_forms: Vec<Form> = Vec::with_capacity(heaps.len());
+    for &n in &heaps {
+        let f = built.heap(&mut forms, n).map_err(too_large)?;
+        part_forms.push(f);
+        parts.push(PartForm {
+            heap: n,
+            form: forms.to_string(f),
+            birthday: forms.birthday(f),
+        });
+    }
+    let f = forms.sum(&part_forms).map_err(too_large)?;
+    let equals = match equals {
+        Some(other) => {
+            let other_heaps = heap_list(&name, other)?;
+            let g = built.sum(&mut forms, &other_heaps).map_err(too_large)?;
+            Some((words_text(&other_heaps), g == f))
+        }
+        None => None,
+    };
+    let genus = genera.genus(&mut forms, f).map_err(too_large)?;
+    let kind = genera.kind(&mut forms, f).map_err(too_large)?;
+    Ok(CanonicalReport {
+        game: name,
+        position: words_text(&heaps),
+        parts,
+        form: forms.to_string(f),
+        birthday: forms.birthday(f),
+        outcome: forms.outcome(f),
+        misere_grundy: forms.misere_grundy(f),
+        genus: genus.to_string(),
+        kind,
+        equals,
+    })
+}
+
+fn words_text(heaps: &[u64]) -> String {
+    let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::ErrorKind;
+
+    #[test]
+    fn bad_words_are_refused_with_the_fix() {
+        let o = MisereOptions::default();
+        for words in [&["x"][..], &["5..2"], &["0..20000"], &[]] {
+            let e = genus("kayles", words, &o, &mut |_| {}).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::BadInput, "{e}");
+        }
+        assert!(genus("0.8x", &["1"], &o, &mut |_| {}).is_err());
+    }
+
+    #[test]
+    fn a_small_budget_is_a_limit_error() {
+        let o = MisereOptions {
+            max_forms: 50,
+            max_time: None,
+        };
+        let e = canonical("kayles", &["30"], None, &o).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
+    }
+
+    #[test]
+    fn equality_is_of_simplest_forms() {
+        let o = MisereOptions::default();
+        // *1 + *1 = 0 in misère play; *2 + *2 is not 0.
+        let c = canonical("nim", &["1", "1"], Some(&["0"]), &o).unwrap();
+        assert_eq!(c.equals, Some(("0".into(), true)));
+        let c = canonical("nim", &["2", "2"], Some(&["0"]), &o).unwrap();
+        assert_eq!(c.equals, Some(("0".into(), false)));
+    }
+}

@@ -1,0 +1,31 @@
+//! Misère play in depth: simplest forms, the genus and tame games.
+//!
+//! In misère play whoever makes the last move loses, and the Sprague–Grundy
+//! theory no longer applies: a game is not equal to a nim heap. What
+//! remains is Conway's theory (ONAG ch. 12; Winning Ways ch. 13; Siegel,
+//! *Combinatorial Game Theory*, ch. V):
+//!
+//! * [`canonical`]: every game has a unique misère simplest form; equal
+//!   games have the same one, and sums are computed on forms.
+//! * [`genus`]: the genus `g^{γ0γ1…}`, and tame games, whose sums play as
+//!   misère Nim.
+//! * [`heaps`]: the forms of heaps of a take-and-break code or of Nim,
+//!   from the rules.
+//!
+//! ```
+//! use grundy::misere::canonical::Forms;
+//! use grundy::misere::genus::Genera;
+//! use grundy::misere::heaps::{HeapForms, HeapGame};
+//!
+//! let mut forms = Forms::new(1 << 20);
+//! let mut kayles = HeapForms::new(HeapGame::Code("0.77".parse().unwrap()));
+//! let mut genera = Genera::new();
+//! let three = kayles.heap(&mut forms, 3).unwrap();
+//! assert_eq!(forms.to_string(three), "*3");
+//! assert_eq!(genera.genus(&mut forms, three).unwrap().to_string(), "3^{31}");
+//! ```
+
+pub mod canonical;
+pub mod genus;
+pub mod heaps;
+pub mod theory;

@@ -1,0 +1,295 @@
+//! Misère simplest forms and genus against exhaustive misère search (the
+//! `Searcher`, which sees only the games' moves), and against the
+//! literature's counts and genus tables.
+
+use std::sync::Arc;
+
+use grundy::games::heaps::Heaps;
+use grundy::games::nim::Nim;
+use grundy::games::octal::{Octal, OctalRule};
+use grundy::misere::canonical::{Form, Forms};
+use grundy::misere::genus::{tame_outcome, Genera, Kind};
+use grundy::misere::heaps::{HeapForms, HeapGame};
+use grundy::rng::SplitMix64;
+use grundy::{Outcome, Play, Searcher};
+
+const CODES: [&str; 5] = ["0.77", "0.07", "0.137", "0.75", "0.312"];
+
+fn octal(code: &str, heaps: Vec<u64>) -> Octal {
+    let rule = Arc::new(OctalRule::new(code.into(), code.parse().unwrap()));
+    Heaps::with_rule(rule, heaps)
+}
+
+fn random_heaps(rng: &mut SplitMix64, max_heaps: u64, max_heap: u64) -> Vec<u64> {
+    let count = rng.range(1, max_heaps);
+    (0..count).map(|_| rng.range(0, max_heap)).collect()
+}
+
+#[test]
+fn canonical_outcomes_of_random_sums_agree_with_search() {
+    let mut rng = SplitMix64::new(15);
+    for code in CODES {
+        let mut forms = Forms::new(1 << 20);
+        let mut built = HeapForms::new(HeapGame::Code(code.parse().unwrap()));
+        let mut search = Searcher::new(Play::Misere);
+        for _ in 0..60 {
+            let heaps = random_heaps(&mut rng, 4, 9);
+            let f = built.sum(&mut forms, &heaps).unwrap();
+            let searched = search.solve(&octal(code, heaps.clone())).unwrap().outcome;
+            assert_eq!(forms.outcome(f), searched, "{code} {heaps:?}");
+        }
+    }
+    let mut forms = Forms::new(1 << 20);
+    let mut nim = HeapForms::new(HeapGame::Nim);
+    let mut search = Searcher::new(Play::Misere);
+    for _ in 0..60 {
+        let heaps = random_heaps(&mut rng, 4, 6);
+        let f = nim.sum(&mut forms, &heaps).unwrap();
+        let searched = search.solve(&Nim::new(heaps.clone())).unwrap().outcome;
+        assert_eq!(forms.outcome(f), searched, "nim {heaps:?}");
+    }
+}
+
+#[test]
+fn positions_with_one_form_are_told_apart_by_nothing() {
+    // Equal simplest forms must give equal outcomes beside any third game.
+    let mut rng = SplitMix64::new(7);
+    for code in ["0.77", "0.07", "0.137"] {
+        let mut forms = Forms::new(1 << 20);
+        let mut built = HeapForms::new(HeapGame::Code(code.parse().unwrap()));
+        let mut search = Searcher::new(Play::Misere);
+        let mut by_form: std::collections::HashMap<Form, Vec<u64>> = Default::default();
+        let mut pairs = 0;
+        for _ in 0..400 {
+            let heaps = random_heaps(&mut rng, 3, 7);
+            let f = built.sum(&mut forms, &heaps).unwrap();
+            let Some(other) = by_form.get(&f).cloned() else {
+                by_form.insert(f, heaps);
+                continue;
+            };
+            if other == heaps {
+                continue;
+            }
+            pairs += 1;
+            for _ in 0..4 {
+                let x = random_heaps(&mut rng, 2, 6);
+                let a = [heaps.clone(), x.clone()].concat();
+                let b = [other.clone(), x.clone()].concat();
+                let (oa, ob) = (
+                    search.solve(&octal(code, a)).unwrap().outcome,
+                    search.solve(&octal(code, b)).unwrap().outcome,
+                );
+                assert_eq!(oa, ob, "{code}: {heaps:?} and {other:?} beside {x:?}");
+            }
+        }
+        assert!(pairs > 10, "{code}: only {pairs} pairs of equal forms met");
+    }
+}
+
+#[test]
+fn genus_terms_agree_with_search_of_heaps_of_two() {
+    // In Kayles and 0.75 a heap of 2 is the nim heap *2, so γk of a heap
+    // is 0 exactly when the heap plus k heaps of 2 is a misère P-position.
+    for code in ["0.77", "0.75"] {
+        let mut forms = Forms::new(1 << 20);
+        let mut built = HeapForms::new(HeapGame::Code(code.parse().unwrap()));
+        let two = built.heap(&mut forms, 2).unwrap();
+        assert_eq!(forms.nim_heap(two), Some(2), "{code}");
+        let mut genera = Genera::new();
+        let mut search = Searcher::new(Play::Misere);
+        for n in 0..12 {
+            let f = built.heap(&mut forms, n).unwrap();
+            let genus = genera.genus(&mut forms, f).unwrap();
+            for k in 0..4 {
+                let mut heaps = vec![n];
+                heaps.extend(std::iter::repeat(2).take(k));
+                let p = search.solve(&octal(code, heaps)).unwrap().outcome == Outcome::Previous;
+                assert_eq!(genus.gammas[k] == 0, p, "{code} heap {n} + {k} x *2");
+            }
+        }
+    }
+}
+
+#[test]
+fn tame_sums_follow_the_genus_rule() {
+    let mut rng = SplitMix64::new(99);
+    for code in CODES {
+        let mut forms = Forms::new(1 << 20);
+        let mut built = HeapForms::new(HeapGame::Code(code.parse().unwrap()));
+        let mut genera = Genera::new();
+        let mut search = Searcher::new(Play::Misere);
+        let mut tame = Vec::new();
+        for n in 0..12 {
+            let f = built.heap(&mut forms, n).unwrap();
+            let kind = genera.kind(&mut forms, f).unwrap();
+            if kind != Kind::Wild {
+                tame.push((n, forms.normal_grundy(f), kind == Kind::Fickle));
+            }
+        }
+        assert!(tame.len() >= 3, "{code}: {tame:?}");
+        for _ in 0..40 {
+            let count = rng.range(1, 5) as usize;
+            let parts: Vec<_> = (0..count)
+                .map(|_| tame[rng.range(0, tame.len() as u64 - 1) as usize])
+                .collect();
+            let heaps: Vec<u64> = parts.iter().map(|p| p.0).collect();
+            let rule = tame_outcome(parts.iter().map(|p| (p.1, p.2)));
+            let searched = search.solve(&octal(code, heaps.clone())).unwrap().outcome;
+            assert_eq!(rule, searched, "{code} {heaps:?}");
+        }
+    }
+}
+
+#[test]
+fn normal_values_of_forms_are_the_grundy_sequence() {
+    // The `g` of the genus, read off the forms, against the octal data file.
+    let data = include_str!("../data/octal.txt");
+    let kayles: Vec<u32> = data
+        .split("rule 0.77")
+        .nth(1)
+        .and_then(|b| b.lines().nth(2))
+        .unwrap()
+        .split(',')
+        .map(|v| v.trim().parse().unwrap())
+        .collect();
+    let mut forms = Forms::new(1 << 20);
+    let mut built = HeapForms::new(HeapGame::Code("0.77".parse().unwrap()));
+    for (n, &g) in kayles.iter().enumerate().take(24) {
+        let f = built.heap(&mut forms, n as u64).unwrap();
+        assert_eq!(forms.normal_grundy(f), g, "kayles {n}");
+    }
+}
+
+/// The blocks of a data file: (source, rule, lines).
+fn blocks(text: &str) -> Vec<(String, String, Vec<String>)> {
+    let mut out = Vec::new();
+    for block in text.split("\n\n") {
+        let source = block.lines().find(|l| l.starts_with("# Source:"));
+        let Some(source) = source else { continue };
+        let mut rule = String::new();
+        let mut lines = Vec::new();
+        for l in block.lines().filter(|l| !l.starts_with('#')) {
+            match l.strip_prefix("rule ") {
+                Some(r) => rule = r.trim().to_string(),
+                None => lines.push(l.trim().to_string()),
+            }
+        }
+        out.push((source.to_string(), rule, lines));
+    }
+    out
+}
+
+/// `g^{γ0γ1…}` read as (g, γs).
+fn read_genus(text: &str) -> (u32, Vec<u32>) {
+    let (g, rest) = text.split_once("^{").unwrap();
+    let digits = rest.trim_end_matches('}');
+    let gammas = digits.chars().map(|c| c.to_digit(10).unwrap()).collect();
+    (g.trim().parse().unwrap(), gammas)
+}
+
+#[test]
+fn genus_values_from_the_literature() {
+    let mut checked = 0;
+    for (source, rule, lines) in blocks(include_str!("../data/misere_genus.txt")) {
+        let game = if rule == "nim" {
+            HeapGame::Nim
+        } else {
+            HeapGame::Code(rule.parse().unwrap())
+        };
+        let mut forms = Forms::new(1 << 20);
+        let mut built = HeapForms::new(game);
+        let mut genera = Genera::new();
+        for line in lines {
+            let (heap, text) = line.split_once(' ').unwrap();
+            let f = built.heap(&mut forms, heap.parse().unwrap()).unwrap();
+            let genus = genera.genus(&mut forms, f).unwrap();
+            let (g, gammas) = read_genus(text);
+            assert_eq!(genus.normal, g, "{source}: {rule} {heap}");
+            // The source's superscript, continued by its final pair.
+            for (k, &computed) in genus.gammas.iter().enumerate() {
+                let m = gammas.len();
+                let expected = if k < m {
+                    gammas[k]
+                } else {
+                    gammas[m - 2 + (k - m) % 2]
+                };
+                assert_eq!(computed, expected, "{source}: {rule} {heap} γ{k}");
+            }
+            // Printed once, the shortest form of the same sequence.
+            assert!(text.starts_with(&genus.to_string()[..genus.to_string().len() - 1]));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 7);
+}
+
+#[test]
+fn games_born_by_each_day_as_conway_counts() {
+    let mut forms = Forms::new(1 << 16);
+    let mut born = vec![Form::ZERO];
+    let mut counts = vec![1usize];
+    for _day in 1..=4 {
+        let mut next = Vec::new();
+        for mask in 0u32..(1 << born.len()) {
+            let options = (0..born.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| born[i])
+                .collect();
+            next.push(forms.from_options(options).unwrap());
+        }
+        next.sort();
+        next.dedup();
+        born = next;
+        counts.push(born.len());
+    }
+    for (source, _, lines) in blocks(include_str!("../data/misere_days.txt")) {
+        for line in lines {
+            let (day, count) = line.split_once(' ').unwrap();
+            let day: usize = day.parse().unwrap();
+            assert_eq!(
+                counts[day],
+                count.parse::<usize>().unwrap(),
+                "{source}: day {day}"
+            );
+        }
+    }
+}
+
+#[test]
+fn theory_first_misere_analysis_agrees_with_search() {
+    use grundy::{catalog, AnalyzeOptions, Method};
+    let misere = AnalyzeOptions {
+        play: Play::Misere,
+        ..AnalyzeOptions::default()
+    };
+    let mut rng = SplitMix64::new(3);
+    for code in ["0.77", "0.07", "0.137", "0.75"] {
+        let game = catalog::game(&format!("octal:{code}")).unwrap();
+        let mut search = Searcher::new(Play::Misere);
+        for _ in 0..15 {
+            let heaps = random_heaps(&mut rng, 3, 8);
+            let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            let a = game.parse(&words).unwrap().analyze(&misere).unwrap();
+            assert!(
+                matches!(a.method, Method::Genus | Method::Canonical),
+                "{code} {heaps:?}"
+            );
+            let p = octal(code, heaps.clone());
+            assert_eq!(
+                a.outcome,
+                search.solve(&p).unwrap().outcome,
+                "{code} {heaps:?}"
+            );
+            for m in a.all_moves.iter().flatten().chain(&a.winning_moves) {
+                let to: Vec<u64> =
+                    m.to.split_whitespace()
+                        .map(|w| w.parse().unwrap())
+                        .collect();
+                let searched = search.solve(&octal(code, to)).unwrap().outcome;
+                assert_eq!(m.outcome, Some(searched), "{code} {heaps:?}: {}", m.mv);
+            }
+            assert!(a.winning_moves_complete);
+        }
+    }
+}
