@@ -120,7 +120,9 @@ pub fn analyze(data: &[u8]) {
     reads_back(&spec, &p.to_string());
     let flags = (first as usize / ENTRIES.len()) as u8;
     if let Ok(a) = p.analyze(&options(flags)) {
-        for m in &a.winning_moves {
+        // The first moves: a heap of 10^5 has as many, and reading every
+        // one back would time the harness rather than the library.
+        for m in a.winning_moves.iter().take(64) {
             reads_back(&spec, &m.to);
         }
     }
@@ -213,7 +215,8 @@ const CHECKPOINT_RULES: [&str; 4] = ["0.6", "0.07", "4.07", "0.137"];
 
 /// Sequence checkpoint files. The first byte picks a rule and a mode:
 /// - even: the rest is a checkpoint file; whatever is accepted must
-///   re-serialise to the identical bytes (nothing is accepted loosely);
+///   re-serialise to the identical bytes (nothing is accepted loosely), or,
+///   for a file of an earlier format, to a file read as the same values;
 /// - odd: a real checkpoint of the rule's first values is damaged as the
 ///   rest says (byte flips at positions, then a truncation), and a damaged
 ///   file must be refused, never read as other values.
@@ -225,11 +228,16 @@ pub fn checkpoint_file(data: &[u8]) {
     let code: HeapCode = rule.parse().expect("a valid rule");
     if first & 1 == 0 {
         if let Ok(values) = checkpoint::decode(&code, rest) {
-            assert_eq!(
-                checkpoint::encode(&code, &values),
-                rest,
-                "an accepted checkpoint that does not re-serialise to itself"
-            );
+            let again = checkpoint::encode(&code, &values);
+            // Files of the earlier formats are rewritten in the current one.
+            if rest.starts_with(b"grundy-sequence 3\n") {
+                assert_eq!(
+                    again, rest,
+                    "an accepted checkpoint that does not re-serialise to itself"
+                );
+            } else {
+                assert_eq!(checkpoint::decode(&code, &again), Ok(values));
+            }
         }
         return;
     }

@@ -1,5 +1,6 @@
 //! The command's end-to-end tests, in one binary so that the suite links once.
 
+mod checkpoint_kill;
 mod cli;
 mod coins;
 mod fibonacci_wythoff;
