@@ -86,7 +86,7 @@ fn reads_back(spec: &Spec, text: &str) {
 
 /// Every catalog game's position parser and `analyze`, under
 /// [`small_limits`]. The first byte picks the game (over
-/// [`ENTRIES`](grundy::catalog::ENTRIES)) and the play convention; the rest,
+/// [`ENTRIES`]) and the play convention; the rest,
 /// as UTF-8, is an optional first line `PARAMETER` (for `name:PARAMETER`)
 /// and then the position's words. A position that parses must print as
 /// text that parses back to it, and so must every move's target.

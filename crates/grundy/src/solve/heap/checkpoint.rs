@@ -21,7 +21,7 @@
 //! rule and the count are checked too, and so is any damage Fletcher-32
 //! misses (its 16-bit sums wrap: two flips of a word's top bit an even
 //! number of words apart cancel). A damaged or truncated file is refused
-//! rather than resumed, and a header is accepted only as [`write`] writes it.
+//! rather than resumed, and a header is accepted only as [`write()`] writes it.
 //! Only the values are stored: the engine's other state (the rare/common
 //! split) is rebuilt from them, and the values never depend on it.
 //!
@@ -95,7 +95,7 @@ pub fn encode(code: &HeapCode, values: &Values) -> Vec<u8> {
     bytes
 }
 
-/// The header's lines before the `crc` line, as [`write`] writes them.
+/// The header's lines before the `crc` line, as [`write()`] writes them.
 fn header_lines(code: &str, wide: bool, count: usize, sum: u32) -> String {
     let width = if wide { 32 } else { 16 };
     format!("{MAGIC}\nwidth {width}\nrule {code}\ncount {count}\nchecksum {sum:08X}\n")
@@ -156,7 +156,7 @@ pub fn write(out: &mut impl Write, code: &HeapCode, values: &Values) -> io::Resu
 }
 
 /// The values of a checkpoint for `code`, of the current format or an
-/// earlier one. The header must be exactly as [`write`] writes it (no
+/// earlier one. The header must be exactly as [`write()`] writes it (no
 /// other spacing, case or leading zeros), its CRC and the values' checksum
 /// must match, and the values must be `count` values of the header's width.
 ///
