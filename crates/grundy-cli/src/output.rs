@@ -1,6 +1,8 @@
-//! Writing to stdout without panicking on a closed pipe, and progress bars.
+//! Writing to stdout without panicking on a closed pipe, progress bars, and
+//! files replaced atomically.
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -37,7 +39,59 @@ pub fn progress(len: u64, what: &str) -> ProgressBar {
 }
 
 /// Writes a picture's bytes to `path`; the error names the file.
-pub fn write_picture(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
+pub fn write_picture(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     use anyhow::Context;
     std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+}
+
+/// Replaces the file at `path` with what `write` writes, so that a crash at
+/// any moment leaves either the old file or the new one, whole: the bytes go
+/// to a temporary file in the same directory (a rename is atomic only
+/// within one file system), which is synced, renamed over `path`, and the
+/// directory is then synced so that the rename itself survives a power cut.
+/// The error names the file that failed.
+pub fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let name = path
+        .file_name()
+        .map_or_else(Default::default, |n| n.to_os_string());
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(&name);
+    tmp_name.push(format!(".tmp-{}", std::process::id()));
+    let tmp = path.with_file_name(tmp_name);
+    let named = |what: &Path, e: io::Error| {
+        io::Error::new(e.kind(), format!("writing {}: {e}", what.display()))
+    };
+    let result = (|| {
+        let mut file = io::BufWriter::new(std::fs::File::create(&tmp)?);
+        write(&mut file)?;
+        file.into_inner()
+            .map_err(io::IntoInnerError::into_error)?
+            .sync_all()
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(named(&tmp, e));
+    }
+    std::fs::rename(&tmp, path).map_err(|e| named(path, e))?;
+    sync_directory(path).map_err(|e| named(path, e))
+}
+
+/// Syncs the directory holding `path`, which makes a rename into it durable.
+#[cfg(unix)]
+fn sync_directory(path: &Path) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::File::open(dir)?.sync_all()
+}
+
+/// Directories cannot be opened as files here: the rename is left to the
+/// file system.
+#[cfg(not(unix))]
+fn sync_directory(_: &Path) -> io::Result<()> {
+    Ok(())
 }

@@ -17,7 +17,7 @@ use grundy::api::sequence::{self, Checkpoint, Event, Hooks, Method, SequenceOpti
 use crate::cli::SearchArgs;
 use grundy_plot::{sequence_plot, Format};
 
-use crate::output::{json_line, progress, stdout, write_picture};
+use crate::output::{json_line, progress, stdout, write_atomically, write_picture};
 
 #[derive(Args, Debug)]
 pub struct SequenceArgs {
@@ -143,20 +143,10 @@ impl EngineArgs {
     }
 }
 
-/// Writes the checkpoint atomically (a temporary file, then a rename); the
-/// error names the file.
+/// Saves the checkpoint through [`write_atomically`]: a run killed at any
+/// moment leaves the previous checkpoint or this one, never half of one.
 fn save(path: &Path, c: &Checkpoint<'_>) -> std::io::Result<()> {
-    let tmp = path.with_extension("tmp");
-    let named = |what: &Path, e: std::io::Error| {
-        std::io::Error::new(e.kind(), format!("writing {}: {e}", what.display()))
-    };
-    let write = || -> std::io::Result<()> {
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        c.write_to(&mut file)?;
-        file.into_inner().map_err(|e| e.into_error())?.sync_all()
-    };
-    write().map_err(|e| named(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| named(path, e))
+    write_atomically(path, |out| c.write_to(out))
 }
 
 pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {

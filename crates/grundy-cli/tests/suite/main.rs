@@ -2,6 +2,7 @@
 
 mod board_games;
 mod census;
+mod checkpoint_kill;
 mod cli;
 mod coins;
 mod fibonacci_wythoff;

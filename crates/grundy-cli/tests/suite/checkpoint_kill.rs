@@ -1,0 +1,114 @@
+//! A `grundy sequence` run killed with SIGKILL at random moments: every
+//! checkpoint it leaves is whole (it reads back as a prefix of the true
+//! values), and every resume ends with the checksum of a run never stopped.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Instant, SystemTime};
+
+use grundy::solve::heap::checkpoint;
+use grundy::solve::heap::code::HeapCode;
+
+/// The octal game `0.6` to 70000 values: four checkpoints (one
+/// each 16384 values with `--checkpoint-every 0`) and the last, within a
+/// second of the debug build.
+const RULE: &str = "0.6";
+const LEN: &str = "70000";
+const KILLS: usize = 20;
+
+fn sequence(file: &Path) -> Command {
+    let mut c = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+    c.args([
+        "sequence",
+        RULE,
+        "--len",
+        LEN,
+        "--checksum",
+        "--checkpoint-every",
+        "0",
+        "--checkpoint",
+    ])
+    .arg(file)
+    .stdin(Stdio::null());
+    c
+}
+
+/// xorshift64*: the kill moments, from a seed printed on failure.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+#[test]
+fn runs_killed_at_random_moments_resume_to_the_same_checksum() {
+    let dir = std::env::temp_dir().join(format!("grundy-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let code: HeapCode = RULE.parse().unwrap();
+
+    // The run never stopped: its checksum, its time, and its last
+    // checkpoint, which holds every value.
+    let whole = dir.join("whole.ckpt");
+    let start = Instant::now();
+    let out = sequence(&whole).output().unwrap();
+    let took = start.elapsed();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let checksum = String::from_utf8(out.stdout).unwrap();
+    let values = checkpoint::decode(&code, &std::fs::read(&whole).unwrap())
+        .unwrap()
+        .to_u32();
+    assert_eq!(values.len().to_string(), LEN);
+
+    let mut seed = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
+        | 1;
+    let first_seed = seed;
+    let file = dir.join("killed.ckpt");
+    let mut resumed_from_a_file = 0;
+    for kill in 0..KILLS {
+        let _ = std::fs::remove_file(&file);
+        let mut child = sequence(&file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let wait = took.mul_f64((next(&mut seed) % 1000) as f64 / 1000.0);
+        std::thread::sleep(wait);
+        // SIGKILL: no destructor, no flush, no chance to tidy up.
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let why = format!("kill {kill} after {wait:?} (seed {first_seed})");
+        if let Ok(bytes) = std::fs::read(&file) {
+            let saved = checkpoint::decode(&code, &bytes)
+                .unwrap_or_else(|e| panic!("{why}: the checkpoint left is not whole: {e}"))
+                .to_u32();
+            assert_eq!(
+                saved[..],
+                values[..saved.len()],
+                "{why}: other values saved"
+            );
+            resumed_from_a_file += 1;
+        }
+        let out = sequence(&file).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{why}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), checksum, "{why}");
+    }
+    eprintln!("{resumed_from_a_file} of {KILLS} kills left a checkpoint to resume from");
+    // Most kills land after the first save, so most resumes read a file.
+    assert!(
+        resumed_from_a_file > 0,
+        "no kill left a checkpoint (seed {first_seed})"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
