@@ -231,83 +231,77 @@ impl NodeKayles {
     /// The part `part` relabelled `0..k` in the order that gives the least
     /// adjacency among those tried (see the module docs).
     fn relabelled(&self, part: u128) -> Vec<u128> {
-        let vertices: Vec<usize> = bits(part).collect();
-        let colour = self.colours(&vertices);
-        let mut counts = std::collections::BTreeMap::new();
-        for &v in &vertices {
-            *counts.entry(colour[v]).or_insert(0usize) += 1;
+        let colour = self.colours(part);
+        let mut sorted: Vec<u64> = bits(part).map(|v| colour[v]).collect();
+        sorted.sort_unstable();
+        // The rarest colour (the least of those as rare), by runs of the sorted list.
+        let mut rarest = (usize::MAX, 0);
+        let mut i = 0;
+        while i < sorted.len() {
+            let run = sorted[i..].iter().take_while(|&&c| c == sorted[i]).count();
+            rarest = rarest.min((run, sorted[i]));
+            i += run;
         }
-        let rarest = counts
-            .iter()
-            .map(|(&c, &n)| (n, c))
-            .min()
-            .map_or(0, |(_, c)| c);
-        let starts: Vec<usize> = vertices
-            .iter()
-            .copied()
-            .filter(|&v| colour[v] == rarest)
-            .collect();
+        let starts = bits(part).filter(|&v| colour[v] == rarest.1);
         // Every start on small parts, a few on large ones: any order is
         // correct, trying more only makes equal parts meet more often.
-        let tries = if vertices.len() <= 24 {
-            starts.len()
-        } else {
-            starts.len().min(4)
-        };
-        starts[..tries]
-            .iter()
-            .map(|&s| self.adjacency_in(&self.bfs_order(s, part, &colour)))
+        let tries = if sorted.len() <= 24 { usize::MAX } else { 4 };
+        starts
+            .take(tries)
+            .map(|s| self.adjacency_in(&self.bfs_order(s, part, &colour)))
             .min()
             .unwrap_or_default()
     }
 
-    /// Colour refinement on `vertices`: degrees first, then the colour and
-    /// the sorted colours of the neighbours, ranked, until no class splits.
-    /// Colours depend only on the graph's shape, not on the labels.
-    fn colours(&self, vertices: &[usize]) -> Vec<u32> {
-        let mut colour = vec![0u32; 128];
-        for &v in vertices {
-            colour[v] = self.neighbours(v).count_ones();
+    /// Colour refinement on `part`: degrees first, then each colour mixed
+    /// with the sum of its neighbours' mixed colours, until no class
+    /// splits. Colours depend only on the graph's shape, not on the labels
+    /// (two classes that collide in the mix only make the order less
+    /// canonical, never wrong).
+    fn colours(&self, part: u128) -> [u64; 128] {
+        let mix = |x: u64| {
+            let x = (x ^ (x >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            x ^ (x >> 29)
+        };
+        let classes = |c: &[u64; 128]| {
+            let mut seen: Vec<u64> = bits(part).map(|v| c[v]).collect();
+            seen.sort_unstable();
+            seen.dedup();
+            seen.len()
+        };
+        let mut colour = [0u64; 128];
+        for v in bits(part) {
+            colour[v] = u64::from(self.neighbours(v).count_ones());
         }
-        let mut classes = 0;
-        for _ in 0..vertices.len() {
-            let signature = |v: usize| {
-                let mut around: Vec<u32> = bits(self.neighbours(v)).map(|u| colour[u]).collect();
-                around.sort_unstable();
-                (colour[v], around)
-            };
-            let mut signed: Vec<(u32, Vec<u32>)> = vertices.iter().map(|&v| signature(v)).collect();
-            let keyed: Vec<(usize, (u32, Vec<u32>))> = vertices
-                .iter()
-                .copied()
-                .zip(signed.iter().cloned())
-                .collect();
-            signed.sort_unstable();
-            signed.dedup();
-            if signed.len() == classes {
+        let mut count = classes(&colour);
+        for _ in 0..part.count_ones() {
+            let mut next = [0u64; 128];
+            for v in bits(part) {
+                let around =
+                    bits(self.neighbours(v)).fold(0u64, |a, u| a.wrapping_add(mix(colour[u])));
+                next[v] = mix(colour[v] ^ mix(around));
+            }
+            let split = classes(&next);
+            if split <= count {
                 break;
             }
-            classes = signed.len();
-            for (v, s) in keyed {
-                colour[v] = signed.binary_search(&s).expect("listed") as u32;
-            }
+            (colour, count) = (next, split);
         }
         colour
     }
 
-    fn bfs_order(&self, start: usize, part: u128, colour: &[u32]) -> Vec<usize> {
-        let mut order = vec![start];
+    fn bfs_order(&self, start: usize, part: u128, colour: &[u64; 128]) -> Vec<usize> {
+        let mut order = Vec::with_capacity(part.count_ones() as usize);
+        order.push(start);
         let mut seen = 1u128 << start;
         let mut next = 0;
         while next < order.len() {
             let v = order[next];
             next += 1;
-            let mut fresh: Vec<usize> = bits(self.neighbours(v) & part & !seen).collect();
-            fresh.sort_by_key(|&u| colour[u]);
-            for u in fresh {
-                seen |= 1 << u;
-                order.push(u);
-            }
+            let from = order.len();
+            order.extend(bits(self.neighbours(v) & part & !seen));
+            order[from..].sort_by_key(|&u| colour[u]);
+            seen |= self.neighbours(v) & part;
         }
         order
     }
