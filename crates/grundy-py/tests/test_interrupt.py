@@ -11,16 +11,23 @@ import grundy
 
 
 def test_ctrl_c_interrupts_a_long_sequence():
-    # A billion values of 0.6 would take hours; SIGINT comes after half a second.
+    # 4 * 10^8 values of 0.6 (763 MiB, within the library's 1 GiB budget) would
+    # take hours; SIGINT comes after half a second.
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     start = time.monotonic()
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            grundy.sequence("0.6", 10**9)
+            grundy.sequence("0.6", 4 * 10**8)
     finally:
         timer.cancel()
     assert time.monotonic() - start < 2.5
+
+
+def test_a_sequence_past_the_memory_budget_is_refused_before_it_starts():
+    # The library's one size guard: 10^9 values need 1908 MiB at 2 bytes each.
+    with pytest.raises(grundy.SearchLimitError, match="1908 MiB"):
+        grundy.sequence("0.6", 10**9)
 
 
 def test_other_threads_run_while_the_engine_works():
