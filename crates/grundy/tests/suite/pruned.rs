@@ -1,14 +1,19 @@
 //! The pruned search ([`Pruner`]) against the plain mex search
 //! ([`Searcher`], the reference): the same Grundy value and normal-play
 //! outcome on random positions of heap games (Kayles, Dawson's chess,
-//! Grundy's game, subtraction sums), on geography boards, and under a
-//! memory budget small enough that it must evict.
+//! Grundy's game, subtraction sums), on geography boards, on the board
+//! games (Cram, Chomp, Node Kayles, whose components and canonical forms
+//! the pruned search leans on), and under a memory budget small enough that
+//! it must evict.
 
 use std::sync::Arc;
 
+use grundy::games::chomp::Chomp;
+use grundy::games::cram::Cram;
 use grundy::games::geography::matching::Graph;
 use grundy::games::geography::{Board, Geography};
 use grundy::games::heaps::Heaps;
+use grundy::games::node_kayles::NodeKayles;
 use grundy::games::octal::{code, OctalRule};
 use grundy::games::subtraction::SubtractionRule;
 use grundy::solve::Pruner;
@@ -88,6 +93,44 @@ proptest! {
         let edges: Vec<(u32, u32)> = edges.into_iter().filter(|(a, b)| a != b).collect();
         let board = Arc::new(Board::from_graph(Graph::new(9, &edges)));
         agree(&Geography::new(board, token), Limits::default(), probe)?;
+    }
+
+    #[test]
+    fn pruned_values_of_cram_boards_are_the_plain_search_values(
+        rows in 1usize..4,
+        cols in 1usize..5,
+        free in any::<u16>(),
+        probe in 0u64..4,
+        tight in any::<bool>(),
+    ) {
+        let cells = rows * cols;
+        let free = u128::from(free) & ((1u128 << cells) - 1);
+        let board = Cram::new(rows, cols, free).unwrap();
+        agree(&board, squeeze(tight), probe)?;
+    }
+
+    #[test]
+    fn pruned_values_of_chomp_bars_are_the_plain_search_values(
+        mut heights in proptest::collection::vec(1u64..6, 1..6),
+        probe in 0u64..8,
+        tight in any::<bool>(),
+    ) {
+        heights.sort_unstable_by(|a, b| b.cmp(a));
+        agree(&Chomp::new(&heights).unwrap(), squeeze(tight), probe)?;
+    }
+
+    #[test]
+    fn pruned_values_of_node_kayles_graphs_are_the_plain_search_values(
+        edges in proptest::collection::vec((0u32..10, 0u32..10), 1..16),
+        probe in 0u64..4,
+        tight in any::<bool>(),
+    ) {
+        let words: Vec<String> = edges
+            .iter()
+            .map(|(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") })
+            .collect();
+        let graph: NodeKayles = words.join(" ").parse().unwrap();
+        agree(&graph, squeeze(tight), probe)?;
     }
 }
 
