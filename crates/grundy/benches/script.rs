@@ -64,7 +64,7 @@ impl HeapRule for Take124 {
             .filter(|&&k| k <= n)
             .map(|&k| To(vec![n - k]))
             .collect();
-        if self.halve && n >= 2 && n % 2 == 0 {
+        if self.halve && n >= 2 && n.is_multiple_of(2) {
             m.push(To(vec![n / 2, n / 2]));
         }
         m

@@ -206,7 +206,7 @@ impl QuadraticIrrational {
 
     fn check_above_one(&self) -> Result<(), BeattyError> {
         // r is irrational, so r > 1 iff ⌊r⌋ ≥ 1.
-        if self.floor_mul_u64(1).map_or(true, |v| v < 1) {
+        if self.floor_mul_u64(1).is_none_or(|v| v < 1) {
             return Err(BeattyError::NotAboveOne(self.to_string()));
         }
         Ok(())
@@ -438,7 +438,7 @@ mod tests {
         fn isqrt_brackets(n in any::<u128>()) {
             let r = isqrt_u128(n);
             prop_assert!(r * r <= n);
-            prop_assert!((r + 1).checked_mul(r + 1).map_or(true, |sq| sq > n));
+            prop_assert!((r + 1).checked_mul(r + 1).is_none_or(|sq| sq > n));
         }
 
         #[test]

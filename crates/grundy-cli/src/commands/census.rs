@@ -177,7 +177,7 @@ fn prepare(
         .rules()?
         .into_iter()
         .enumerate()
-        .filter(|(i, _)| shard.map_or(true, |(k, n)| i % n == k - 1))
+        .filter(|(i, _)| shard.is_none_or(|(k, n)| i % n == k - 1))
         .map(|(_, r)| r)
         .filter(|r| !done.contains_key(r.name()))
         .collect();

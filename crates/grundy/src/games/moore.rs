@@ -282,8 +282,9 @@ impl Iterator for MooreMoves {
 impl Solution for Moore {
     fn outcome(&self) -> Outcome {
         let m = self.k as u64 + 1;
-        let balanced = (0..64)
-            .all(|d| self.heaps.iter().filter(|&&h| h >> d & 1 == 1).count() as u64 % m == 0);
+        let balanced = (0..64).all(|d| {
+            (self.heaps.iter().filter(|&&h| h >> d & 1 == 1).count() as u64).is_multiple_of(m)
+        });
         if balanced {
             Outcome::Previous
         } else {

@@ -439,7 +439,7 @@ mod tests {
                 .filter(|&&k| k <= n)
                 .map(|&k| to(&[n - k]))
                 .collect();
-            if n >= 2 && n % 2 == 0 {
+            if n >= 2 && n.is_multiple_of(2) {
                 moves.push(to(&[n / 2, n / 2]));
             }
             moves

@@ -239,7 +239,9 @@ impl Forms {
             return Err(FormsError::TooManyForms { limit: self.limit });
         }
         // The clock is read once every 1024 new forms.
-        if self.nodes.len() % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.len().is_multiple_of(1024)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
             return Err(FormsError::TimeUp);
         }
         let values = |pick: fn(&Node) -> u32| {

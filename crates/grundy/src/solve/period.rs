@@ -200,7 +200,7 @@ impl PeriodWatch {
             let start = periodic_from(g, p);
             if 2 * p <= n - start {
                 let needed = self.needed(start, p);
-                if best.map_or(true, |b| needed < b.needed) {
+                if best.is_none_or(|b| needed < b.needed) {
                     *best = Some(Candidate {
                         start,
                         period: p,
@@ -287,7 +287,7 @@ fn recurrences<V: Copy + Eq>(g: &[V], min: usize, max: usize) -> impl Iterator<I
 /// The least period and preperiod, given a proven period `p` from `n0`.
 fn least<V: Copy + Eq + Into<u64>>(g: &[V], n0: usize, p: usize) -> Periodicity {
     let period = (1..=p)
-        .filter(|d| p % d == 0)
+        .filter(|d| p.is_multiple_of(*d))
         .find(|&d| (n0..n0 + p).all(|i| g[i] == g[i + d]))
         .unwrap_or(p);
     let mut start = n0;

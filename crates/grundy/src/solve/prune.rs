@@ -318,7 +318,7 @@ impl<G: Game> Pruner<G> {
         self.path_bytes += bytes;
         self.make_room(c)?;
         let stored = self.table.pin(c);
-        debug_assert!(stored.map_or(true, |s| s == k));
+        debug_assert!(stored.is_none_or(|s| s == k));
         let before = self.moves_seen;
         let found = self.option_of_value(c, n)?;
         match found {
@@ -407,7 +407,7 @@ impl<G: Game> Pruner<G> {
         for (i, p) in parts.iter().enumerate() {
             let unknown = !self.know(p)?.exact;
             let key = (unknown, if unknown { p.move_count() } else { 0 }, i);
-            if best.map_or(true, |b| (key.0, key.1) > (b.0, b.1)) {
+            if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
                 best = Some(key);
             }
         }
@@ -442,7 +442,7 @@ impl<G: Game> Pruner<G> {
                 limit: self.limits.max_positions,
             });
         }
-        if self.moves_seen % CLOCK_EVERY == 0 {
+        if self.moves_seen.is_multiple_of(CLOCK_EVERY) {
             self.publish();
             if self.progress.stop_requested() {
                 return Err(SearchError::Interrupted);

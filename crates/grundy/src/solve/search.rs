@@ -433,7 +433,7 @@ impl<G: Game> Searcher<G> {
                 limit: self.limits.max_positions,
             });
         }
-        if self.moves_seen % CLOCK_EVERY == 0 {
+        if self.moves_seen.is_multiple_of(CLOCK_EVERY) {
             if let (Some(deadline), Some(limit)) = (self.deadline, self.limits.max_time) {
                 if Instant::now() >= deadline {
                     return Err(SearchError::TimeExceeded { limit });

@@ -102,7 +102,7 @@ fn genus_terms_agree_with_search_of_heaps_of_two() {
             let genus = genera.genus(&mut forms, f).unwrap();
             for k in 0..4 {
                 let mut heaps = vec![n];
-                heaps.extend(std::iter::repeat(2).take(k));
+                heaps.extend(std::iter::repeat_n(2, k));
                 let p = search.solve(&octal(code, heaps)).unwrap().outcome == Outcome::Previous;
                 assert_eq!(genus.gammas[k] == 0, p, "{code} heap {n} + {k} x *2");
             }

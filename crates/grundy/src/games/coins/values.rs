@@ -141,7 +141,7 @@ fn formula(rule: RowRule) -> Option<Formula> {
 
 /// The n-th odious number (coins from 0): the value of a Mock Turtles head.
 pub fn odious(n: u64) -> u64 {
-    2 * n + u64::from(n.count_ones() % 2 == 0)
+    2 * n + u64::from(n.count_ones().is_multiple_of(2))
 }
 
 /// The largest power of 2 dividing `n + 1`: the value of a Ruler head.

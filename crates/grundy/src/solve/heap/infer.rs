@@ -206,7 +206,7 @@ mod tests {
                 .filter(|&&k| k <= n)
                 .map(|&k| vec![n - k])
                 .collect();
-            if n >= 2 && n % 2 == 0 {
+            if n >= 2 && n.is_multiple_of(2) {
                 o.push(vec![n / 2, n / 2]);
             }
             o

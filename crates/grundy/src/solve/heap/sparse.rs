@@ -231,7 +231,7 @@ impl Split {
     fn mark_rare_pairs(&mut self, g: &[u16], r: usize, unequal: bool) {
         let end = self.rare.partition_point(|&i| (i as usize) < r);
         // Grundy's game: the equal split is not a move; its rare heap is left out.
-        let equal = (unequal && r % 2 == 0)
+        let equal = (unequal && r.is_multiple_of(2))
             .then(|| self.rare[..end].binary_search(&((r / 2) as u32)).ok())
             .flatten();
         match equal {
