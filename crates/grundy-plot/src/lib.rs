@@ -364,46 +364,19 @@ impl Picture for Sequence<'_> {
                 None => rect(area, (x, self.top), (x + dx - gap, axis), GREY)?,
             }
         }
-        rect(area, (left - 2, self.top), (left, axis + 1), INK)?;
-        rect(
-            area,
-            (left - 2, axis),
-            (left + self.values.len() as i32 * dx, axis + 1),
-            INK,
-        )?;
-        for v in (0..=self.max).step_by(label_step(self.dy, LINE + 6) as usize) {
-            let label = v.to_string();
-            let y = axis - self.height(v) - LINE / 2;
-            text(
-                area,
-                &label,
-                (left - 8 - text_width(&label, FONT), y),
-                FONT,
-                INK,
-            )?;
+        Axes {
+            left,
+            top: self.top,
+            axis,
+            width: self.values.len() as i32 * dx,
+            max: self.max,
+            per_value: self.dy,
+            first: self.first,
+            len: self.values.len() as u64,
+            per_n: f64::from(dx),
+            pad: 1,
         }
-        let digits = (self.first + self.values.len() as u64).to_string().len() as i32;
-        for k in (0..self.values.len() as u64)
-            .step_by(label_step(f64::from(dx), CHAR * (digits + 1)) as usize)
-        {
-            let x = left + k as i32 * dx;
-            text(
-                area,
-                &(self.first + k).to_string(),
-                (x, axis + 12),
-                FONT,
-                INK,
-            )?;
-        }
-        text(area, "G", (4, 4), FONT, INK)?;
-        text(
-            area,
-            "n",
-            (left + self.values.len() as i32 * dx + 8, axis - LINE / 2),
-            FONT,
-            INK,
-        )?;
-        Ok(())
+        .draw(area)
     }
 }
 
@@ -510,17 +483,51 @@ impl Picture for Density {
                 )?;
             }
         }
+        Axes {
+            left,
+            top: self.top,
+            axis,
+            width: PLOT_WIDTH as i32,
+            max: self.max,
+            per_value: f64::from(self.rows * h) / (self.max as f64 + 1.0),
+            first: self.first,
+            len: self.len,
+            per_n: PLOT_WIDTH as f64 / self.len as f64,
+            pad: 2,
+        }
+        .draw(area)
+    }
+}
+
+/// The axes of a sequence plot, its value labels up the left and its n
+/// labels along the bottom, shared by the bar and the density plots.
+struct Axes {
+    left: i32,
+    top: i32,
+    /// The y of the n axis.
+    axis: i32,
+    /// The width of the plotted area, in pixels.
+    width: i32,
+    max: u64,
+    /// Pixels per unit of value.
+    per_value: f64,
+    first: u64,
+    /// How many values of n the width covers.
+    len: u64,
+    /// Pixels per value of n.
+    per_n: f64,
+    /// Characters of space kept between two n labels.
+    pad: i32,
+}
+
+impl Axes {
+    fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<()> {
+        let (left, axis) = (self.left, self.axis);
         rect(area, (left - 2, self.top), (left, axis + 1), INK)?;
-        rect(
-            area,
-            (left - 2, axis),
-            (left + PLOT_WIDTH as i32, axis + 1),
-            INK,
-        )?;
-        let per_value = f64::from(self.rows * h) / (self.max as f64 + 1.0);
-        for v in (0..=self.max).step_by(label_step(per_value, LINE + 6) as usize) {
+        rect(area, (left - 2, axis), (left + self.width, axis + 1), INK)?;
+        for v in (0..=self.max).step_by(label_step(self.per_value, LINE + 6) as usize) {
             let label = v.to_string();
-            let y = axis - (v as f64 * per_value).round() as i32 - LINE / 2;
+            let y = axis - (v as f64 * self.per_value).round() as i32 - LINE / 2;
             text(
                 area,
                 &label,
@@ -530,9 +537,9 @@ impl Picture for Density {
             )?;
         }
         let digits = (self.first + self.len).to_string().len() as i32;
-        let per_n = PLOT_WIDTH as f64 / self.len as f64;
-        for k in (0..self.len).step_by(label_step(per_n, CHAR * (digits + 2)) as usize) {
-            let x = left + (k as f64 * per_n) as i32;
+        let step = label_step(self.per_n, CHAR * (digits + self.pad)) as usize;
+        for k in (0..self.len).step_by(step) {
+            let x = left + (k as f64 * self.per_n) as i32;
             text(
                 area,
                 &(self.first + k).to_string(),
@@ -545,7 +552,7 @@ impl Picture for Density {
         text(
             area,
             "n",
-            (left + PLOT_WIDTH as i32 + 8, axis - LINE / 2),
+            (left + self.width + 8, axis - LINE / 2),
             FONT,
             INK,
         )?;
