@@ -733,7 +733,10 @@ impl<R: Rules> Position<R> {
             let words: Vec<&str> = text.split_whitespace().collect();
             rules.parse_position(&words).ok().map(|p| p.canonical())
         };
-        let budget = o.limits.max_bytes - o.limits.max_bytes / 4;
+        // The search's share of the budget, less the file's bytes, held
+        // until every table is loaded.
+        let usable = o.limits.max_bytes - o.limits.max_bytes / 4;
+        let budget = usable.saturating_sub(w.resume.as_ref().map_or(0, Vec::len));
         let loaded = opened.load(table, budget, parse)?;
         w.progress.add_resumed(loaded);
         Ok(())
