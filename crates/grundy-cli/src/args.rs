@@ -84,6 +84,21 @@ impl SearchArgs {
     }
 }
 
+/// `--checkpoint FILE` and `--checkpoint-every`: save a long search's table
+/// and resume from it (`analyze`; `sequence` has its own, of values).
+#[derive(Args, Clone, Debug)]
+pub struct CheckpointArgs {
+    /// Save the search's table to FILE from time to time, when it ends and
+    /// when it stops (a limit, Ctrl-C); if FILE exists and is of the same
+    /// game, position, convention and search, resume from it.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoint saves.
+    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = memory::parse_seconds,
+          requires = "checkpoint")]
+    pub checkpoint_every: Duration,
+}
+
 /// `--search`: answer by search where a formula would.
 #[derive(Args, Clone, Debug)]
 pub struct EngineArgs {

@@ -3,6 +3,11 @@
 
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use grundy::solve::Progress;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -36,6 +41,67 @@ pub fn progress(len: u64, what: &str) -> ProgressBar {
     );
     bar.set_message(what.to_string());
     bar
+}
+
+/// A spinner on stderr for a search, drawn from its counters by a thread
+/// of its own once the search has run for half a second: positions stored
+/// (and resumed from a checkpoint), the table's bytes against the budget
+/// `max_bytes`, moves looked at per second, elapsed time. Hidden when
+/// stderr is not a terminal (indicatif's rule); cleared when dropped.
+pub fn search_progress(progress: Arc<Progress>, max_bytes: usize) -> SearchBar {
+    let (done, wait) = mpsc::channel::<()>();
+    let thread = std::thread::spawn(move || {
+        if wait.recv_timeout(Duration::from_millis(500)) != Err(RecvTimeoutError::Timeout) {
+            return;
+        }
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} search: {msg} ({elapsed})")
+                .expect("valid template"),
+        );
+        let start = Instant::now();
+        let mib = |b: u64| b as f64 / f64::from(1 << 20);
+        loop {
+            let r = progress.read();
+            let rate = r.moves as f64 / start.elapsed().as_secs_f64().max(1e-3);
+            let resumed = match progress.resumed() {
+                0 => String::new(),
+                n => format!(" ({n} resumed)"),
+            };
+            bar.set_message(format!(
+                "{} positions stored{resumed}, table {:.0}/{:.0} MiB ({:.0}%), {:.2e} moves/s",
+                r.stored,
+                mib(r.bytes),
+                mib(max_bytes as u64),
+                100.0 * r.bytes as f64 / max_bytes.max(1) as f64,
+                rate
+            ));
+            bar.tick();
+            if wait.recv_timeout(Duration::from_millis(200)) != Err(RecvTimeoutError::Timeout) {
+                break;
+            }
+        }
+        bar.finish_and_clear();
+    });
+    SearchBar {
+        done: Some(done),
+        thread: Some(thread),
+    }
+}
+
+/// The spinner of [`search_progress`]; dropping it clears it.
+pub struct SearchBar {
+    done: Option<mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for SearchBar {
+    fn drop(&mut self) {
+        drop(self.done.take());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 /// Writes a picture's bytes to `path`; the error names the file.

@@ -15,7 +15,8 @@ pub mod period;
 pub mod progress;
 pub mod prune;
 pub mod search;
-mod table;
+pub mod snapshot;
+pub(crate) mod table;
 
 pub use limits::{Limits, SearchError};
 pub use progress::{Progress, ProgressReading};

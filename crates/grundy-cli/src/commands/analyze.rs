@@ -1,14 +1,20 @@
 //! `grundy analyze`: everything about one position.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
 
+use anyhow::Context;
 use clap::Args;
-use grundy::api::analyze::{self, Analysis, AnalyzeOptions, MoveInfo};
+use grundy::api::analyze::{
+    self, Analysis, AnalyzeOptions, CheckpointHooks, MoveInfo, SearchHooks,
+};
+use grundy::solve::{Progress, SearchError};
 use grundy::{Outcome, Play};
 
-use crate::args::{ConventionArgs, EngineArgs, GraphArgs, JsonArgs, SearchArgs};
-use crate::output::{json_line, stdout};
+use crate::args::{CheckpointArgs, ConventionArgs, EngineArgs, GraphArgs, JsonArgs, SearchArgs};
+use crate::output::{json_line, search_progress, stdout, write_atomically};
 
 #[derive(Args)]
 pub struct AnalyzeArgs {
@@ -25,6 +31,8 @@ pub struct AnalyzeArgs {
     search: SearchArgs,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
     /// The game, with its parameter if it takes one: nim, subtraction:1,3,4, bash:3, ...
     game: String,
     /// The position, in the game's syntax (see `grundy list`).
@@ -42,10 +50,55 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         all_moves: args.all_moves,
         limits: args.search.limits(),
     };
-    let analysis = match args.engine.search {
-        true => analyze::analyze_by_search(&spec, &words, &options)?,
-        false => analyze::analyze(&spec, &words, &options)?,
+    let progress = Arc::new(Progress::default());
+    let path = args.checkpoint.checkpoint.as_deref();
+    let hooks = SearchHooks {
+        progress: Some(Arc::clone(&progress)),
+        checkpoint: path
+            .map(|p| checkpoint_hooks(p, &args.checkpoint, &options))
+            .transpose()?,
     };
+    if path.is_some() {
+        // The first Ctrl-C stops the search, which saves its table; a
+        // second one ends the process at once.
+        let stop = Arc::clone(&progress);
+        ctrlc::set_handler(move || match stop.stop_requested() {
+            true => std::process::exit(130),
+            false => stop.request_stop(),
+        })
+        .context("cannot catch Ctrl-C")?;
+    }
+    let bar = search_progress(Arc::clone(&progress), options.limits.max_bytes);
+    let result = analyze::analyze_watched(&spec, &words, &options, args.engine.search, hooks);
+    drop(bar);
+    let analysis = match (result, path) {
+        (Err(grundy::api::Error::Analyze(analyze::AnalyzeError::Checkpoint(e))), Some(p)) => {
+            return Err(anyhow::Error::new(e).context(p.display().to_string()));
+        }
+        (Err(grundy::api::Error::Analyze(analyze::AnalyzeError::Search(e))), Some(p))
+            if e == SearchError::Interrupted || e.is_limit() =>
+        {
+            let how = match &e {
+                SearchError::Interrupted => "interrupted".to_string(),
+                e => e.to_string(),
+            };
+            eprintln!(
+                "grundy: {how}; the search so far is saved in {}: run the same command again to resume",
+                p.display()
+            );
+            return Ok(ExitCode::from(if e.is_limit() { 2 } else { 130 }));
+        }
+        (result, _) => result?,
+    };
+    if progress.resumed() > 0 {
+        if let Some(p) = path {
+            eprintln!(
+                "resumed from {} positions saved in {}",
+                progress.resumed(),
+                p.display()
+            );
+        }
+    }
     let mut out = stdout();
     if args.output.json {
         json_line(&mut out, &analysis)?;
@@ -54,6 +107,34 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Resume from `path` if it exists, and save to it atomically every
+/// `--checkpoint-every`: a run killed at any moment leaves the previous
+/// checkpoint or the new one, whole.
+fn checkpoint_hooks(
+    path: &Path,
+    args: &CheckpointArgs,
+    options: &AnalyzeOptions,
+) -> anyhow::Result<CheckpointHooks> {
+    let resume = match std::fs::metadata(path) {
+        Ok(m) if m.len() > options.limits.max_bytes as u64 => anyhow::bail!(
+            "{}: the checkpoint is {} MiB, more than the memory budget of {} MiB; raise it with --memory",
+            path.display(),
+            m.len() >> 20,
+            options.limits.max_bytes >> 20
+        ),
+        Ok(_) => {
+            Some(std::fs::read(path).with_context(|| format!("reading {}", path.display()))?)
+        }
+        Err(_) => None,
+    };
+    let to = path.to_path_buf();
+    Ok(CheckpointHooks {
+        resume,
+        every: args.checkpoint_every,
+        save: Box::new(move |snapshot| write_atomically(&to, |out| snapshot.write_to(out))),
+    })
 }
 
 /// The outcome in words, for the player to move.

@@ -11,6 +11,7 @@ mod judges;
 mod nimber;
 mod pattern;
 mod script;
+mod search_checkpoint;
 mod sequence;
 mod serve;
 mod table;

@@ -11,9 +11,10 @@
 //! ```
 
 use crate::api::Error;
-pub use crate::catalog::erased::{Analysis, AnalyzeOptions, Method, MoveInfo};
+pub use crate::catalog::erased::{Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo};
 use crate::catalog::erased::{AnyGame, AnyPosition};
 use crate::catalog::Spec;
+pub use crate::solve::snapshot::{CheckpointHooks, SaveHook, SearchHooks, Snapshot, SnapshotError};
 
 /// The game `spec` names, built.
 ///
@@ -61,6 +62,63 @@ pub fn analyze_by_search(
     options: &AnalyzeOptions,
 ) -> Result<Analysis, Error> {
     Ok(position(spec, words)?.analyze_by_search(options)?)
+}
+
+/// [`analyze_by_search`] when `by_search`, else [`analyze`], with the
+/// search watched by `hooks`: it publishes its counters to
+/// `hooks.progress` (a front end draws them, and stops the search with
+/// [`Progress::request_stop`](crate::solve::Progress::request_stop)), and
+/// with `hooks.checkpoint` it resumes from the checkpoint given, if it is
+/// of the same game, position, convention and search, and saves its table
+/// every so often, when it finishes, and when it stops at a limit or is
+/// interrupted. Searches other than the full and the pruned one (a formula's
+/// quick remoteness search, a script game's own) are not watched.
+///
+/// ```
+/// use std::sync::{Arc, Mutex};
+/// use std::time::Duration;
+/// use grundy::api::analyze::{analyze_watched, AnalyzeOptions, CheckpointHooks, SearchHooks};
+/// use grundy::catalog::Spec;
+///
+/// let saved = Arc::new(Mutex::new(Vec::new()));
+/// let file = Arc::clone(&saved);
+/// let hooks = |resume| SearchHooks {
+///     progress: None,
+///     checkpoint: Some(CheckpointHooks {
+///         resume,
+///         every: Duration::from_secs(30),
+///         save: Box::new({
+///             let file = Arc::clone(&file);
+///             move |s| {
+///                 let mut file = file.lock().unwrap();
+///                 file.clear();
+///                 s.write_to(&mut *file)
+///             }
+///         }),
+///     }),
+/// };
+/// let (spec, o) = (Spec::from("cram"), AnalyzeOptions::default());
+/// let first = analyze_watched(&spec, &["3x4"], &o, true, hooks(None)).unwrap();
+/// let bytes = std::mem::take(&mut *saved.lock().unwrap());
+/// let again = analyze_watched(&spec, &["3x4"], &o, true, hooks(Some(bytes))).unwrap();
+/// assert_eq!((first.grundy, again.grundy), (Some(1), Some(1)));
+/// // A checkpoint of 3x4 is refused for 4x3.
+/// let bytes = std::mem::take(&mut *saved.lock().unwrap());
+/// assert!(analyze_watched(&spec, &["4x3"], &o, true, hooks(Some(bytes))).is_err());
+/// ```
+///
+/// # Errors
+/// As [`analyze`]; [`Error::Analyze`] with a [`SnapshotError`] for a
+/// checkpoint that is damaged, of another search, or too large for the
+/// memory budget.
+pub fn analyze_watched(
+    spec: &Spec,
+    words: &[&str],
+    options: &AnalyzeOptions,
+    by_search: bool,
+    hooks: SearchHooks,
+) -> Result<Analysis, Error> {
+    Ok(position(spec, words)?.analyze_watched(options, by_search, hooks)?)
 }
 
 #[cfg(test)]

@@ -100,6 +100,9 @@ pub enum AnalyzeError {
     /// The search could not finish.
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// A checkpoint that cannot be resumed from.
+    #[error(transparent)]
+    Checkpoint(#[from] crate::solve::snapshot::SnapshotError),
     /// Too many moves to list.
     #[error("this position has {count} moves, more than the {limit} that can be listed; drop --all-moves or choose a smaller position")]
     TooManyMoves {

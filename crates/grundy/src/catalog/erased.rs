@@ -21,7 +21,9 @@ pub use super::analysis::{
 use crate::game::{Game, GameError, Outcome, ParseError, Play, PlayError};
 use crate::nimber::Nimber;
 use crate::solution::{check, CheckError, CheckReport, Solution};
-use crate::solve::{Limits, Pruner, SearchError, Searcher};
+use crate::solve::snapshot::{self, Header, Opened, Saver, SearchHooks, Stored};
+use crate::solve::table::Table;
+use crate::solve::{Limits, Progress, Pruner, SearchError, Searcher, Solved};
 
 /// A game with its parameters: it parses positions and lists small ones.
 pub trait Rules: Send + Sync + 'static {
@@ -152,6 +154,28 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
     /// As [`analyze`](AnyPosition::analyze).
     fn analyze_by_search(&self, options: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
         self.analyze(options)
+    }
+
+    /// [`analyze_by_search`](AnyPosition::analyze_by_search) when
+    /// `by_search`, else [`analyze`](AnyPosition::analyze), with any long
+    /// search watched by `hooks`: it publishes its progress there, stops
+    /// when asked, resumes from a checkpoint and saves them. The default
+    /// (a sum of different games) analyses unwatched.
+    ///
+    /// # Errors
+    /// As [`analyze`](AnyPosition::analyze); a checkpoint that is damaged,
+    /// of another search or too large for the budget.
+    fn analyze_watched(
+        &self,
+        options: &AnalyzeOptions,
+        by_search: bool,
+        hooks: SearchHooks,
+    ) -> Result<Analysis, AnalyzeError> {
+        let _ = hooks;
+        match by_search {
+            true => self.analyze_by_search(options),
+            false => self.analyze(options),
+        }
     }
 
     /// The Grundy value (normal play) and how it was found; `None` where no
@@ -547,11 +571,21 @@ impl<R: Rules> Position<R> {
     /// outcome by an outcome-only question to the same search, whose
     /// table the value's search filled; remoteness by a quick search,
     /// `None` beyond it, so that the value never waits on it.
-    fn by_pruned(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    fn by_pruned(
+        &self,
+        o: &AnalyzeOptions,
+        hooks: &mut SearchHooks,
+    ) -> Result<Analysis, AnalyzeError> {
         let p = &self.pos;
         self.listable()?;
+        let mut w = self.watching(o, "pruned", hooks);
+        let opened = w.open_checkpoint()?;
         let mut pruner = Pruner::new(o.limits);
-        let grundy = pruner.grundy(p)?;
+        pruner.watch(Arc::clone(&w.progress), w.saver.clone());
+        self.resume_into(&w, opened.as_ref(), pruner.table_mut(), o)?;
+        // The file's bytes are not needed once loaded.
+        w.resume = None;
+        let grundy = w.saved(pruner.grundy(p), |s| s.save(&[pruner.table()]))?;
         let budget = quick_limits(o.limits);
         let mut quick = Searcher::with_limits(Play::Normal, budget);
         let remoteness = match too_big(p, budget.max_positions) {
@@ -561,13 +595,15 @@ impl<R: Rules> Position<R> {
         let mut all = Vec::new();
         for m in p.try_moves().map_err(SearchError::from)? {
             let to = p.try_play(&m).map_err(SearchError::from)?;
+            let outcome = pruner.outcome(&to);
             all.push(MoveInfo {
                 mv: m.to_string(),
-                outcome: Some(pruner.outcome(&to)?),
+                outcome: Some(w.saved(outcome, |s| s.save(&[pruner.table()]))?),
                 remoteness: quick.known(&to).map(|s| s.remoteness),
                 to: to.to_string(),
             });
         }
+        w.saver.save(&[pruner.table()])?;
         let found = Found {
             outcome: Outcome::from_grundy(grundy),
             grundy: Some(grundy.value()),
@@ -580,7 +616,11 @@ impl<R: Rules> Position<R> {
         Ok(self.write_up(o, found))
     }
 
-    fn by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+    fn by_search(
+        &self,
+        o: &AnalyzeOptions,
+        hooks: &mut SearchHooks,
+    ) -> Result<Analysis, AnalyzeError> {
         let p = &self.pos;
         if too_big(p, o.limits.max_positions) {
             return Err(SearchError::LimitExceeded {
@@ -588,17 +628,50 @@ impl<R: Rules> Position<R> {
             }
             .into());
         }
+        let mut w = self.watching(o, "full", hooks);
         // The full search, for the remoteness of the position and of every
         // move (`analyze_by_search` answers by the pruned search alone).
         let mut search = Searcher::with_limits(o.play, o.limits);
-        let (outcome, remoteness, all) = by_search(&mut search, p)?;
+        search.watch(Arc::clone(&w.progress), w.saver.clone());
+        let opened = w.open_checkpoint()?;
+        self.resume_into(&w, opened.as_ref(), search.solved_table_mut(), o)?;
+        let found = by_search(&mut search, p);
+        let (outcome, remoteness, all) = w.saved(found, |s| s.save(&[search.solved_table()]))?;
+        // What the value search below needs of this one, kept in its
+        // checkpoints: the answers for the position and its moves.
+        let mut keys = vec![p.canonical()];
+        for m in p.try_moves().map_err(SearchError::from)? {
+            keys.push(p.try_play(&m).map_err(SearchError::from)?.canonical());
+        }
+        w.saver.carry(search.solved_table(), &keys);
+        w.saver.save(&[])?;
         // The value search below has the whole budget to itself.
         drop(search);
         let grundy = match o.play {
             Play::Normal => {
-                let value = self.search_grundy(std::slice::from_ref(p), o.limits)?[0];
+                let mut source = ValueSource::new(&self.game, o.limits);
+                source
+                    .search
+                    .watch(Arc::clone(&w.progress), w.saver.clone());
+                self.resume_into(&w, opened.as_ref(), source.search.table_mut(), o)?;
+                w.resume = None;
+                let values = source.values(std::slice::from_ref(p));
+                let save = |s: &Saver| s.save(&[source.search.table()]);
+                let value = match values {
+                    Ok(v) if v[0].is_none() => {
+                        save(&w.saver)?;
+                        v[0]
+                    }
+                    Ok(v) => v[0],
+                    Err(e) => {
+                        save(&w.saver)?;
+                        return Err(e);
+                    }
+                };
                 let limit = o.limits.max_positions;
-                Some(value.ok_or(SearchError::LimitExceeded { limit })?.value())
+                let value = value.ok_or(SearchError::LimitExceeded { limit })?.value();
+                save(&w.saver)?;
+                Some(value)
             }
             // Misère play has no Grundy value.
             Play::Misere => None,
@@ -613,6 +686,60 @@ impl<R: Rules> Position<R> {
             details: self.details(),
         };
         Ok(self.write_up(o, found))
+    }
+
+    /// How a search of this position under `o` is watched: `hooks`'
+    /// counters (or its own), and checkpoints of `search` if asked for.
+    fn watching(
+        &self,
+        o: &AnalyzeOptions,
+        search: &'static str,
+        hooks: &mut SearchHooks,
+    ) -> Watching {
+        let progress = hooks.progress.clone().unwrap_or_default();
+        let header = Header {
+            game: self.game(),
+            position: self.pos.to_string(),
+            play: o.play,
+            search,
+        };
+        let (saver, resume) = match hooks.checkpoint.take() {
+            Some(c) => (Saver::new(header.clone(), c.every, c.save), c.resume),
+            None => (Saver::default(), None),
+        };
+        Watching {
+            progress,
+            saver,
+            resume,
+            header,
+            max_bytes: o.limits.max_bytes,
+        }
+    }
+
+    /// Loads the entries of `table`'s kind of the checkpoint `opened` into
+    /// `table`, within the memory budget, keys parsed by the game's rules.
+    fn resume_into<T: Stored>(
+        &self,
+        w: &Watching,
+        opened: Option<&Opened<'_>>,
+        table: &mut Table<R::Position, T>,
+        o: &AnalyzeOptions,
+    ) -> Result<(), AnalyzeError> {
+        let Some(opened) = opened else {
+            return Ok(());
+        };
+        let rules = &self.game.rules;
+        let parse = |text: &str| {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            rules.parse_position(&words).ok().map(|p| p.canonical())
+        };
+        // The search's share of the budget, less the file's bytes, held
+        // until every table is loaded.
+        let usable = o.limits.max_bytes - o.limits.max_bytes / 4;
+        let budget = usable.saturating_sub(w.resume.as_ref().map_or(0, Vec::len));
+        let loaded = opened.load(table, budget, parse)?;
+        w.progress.add_resumed(loaded);
+        Ok(())
     }
 
     /// The Grundy values of `positions`, by one [`ValueSource`].
@@ -631,28 +758,41 @@ impl<R: Rules> AnyPosition for Position<R> {
     }
 
     fn analyze(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        self.analyze_watched(o, false, SearchHooks::default())
+    }
+
+    fn analyze_by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        self.analyze_watched(o, true, SearchHooks::default())
+    }
+
+    fn analyze_watched(
+        &self,
+        o: &AnalyzeOptions,
+        by_search: bool,
+        mut hooks: SearchHooks,
+    ) -> Result<Analysis, AnalyzeError> {
+        let hooks = &mut hooks;
+        if by_search {
+            return match o.play {
+                Play::Normal => self.by_pruned(o, hooks),
+                Play::Misere => self.by_search(o, hooks),
+            };
+        }
         let formula = self.game.formula.as_ref();
         match formula.and_then(|f| f.outcome_in(&self.pos, o.play).map(|out| (f, out))) {
             Some((f, outcome)) => self.by_formula(f, outcome, o),
             None if o.play == Play::Normal && formula.is_none() => match self.by_values(o)? {
                 Some(analysis) => Ok(analysis),
-                None => self.by_search(o),
+                None => self.by_search(o, hooks),
             },
             // Theory before search in misère play (take-and-break sums).
             None if o.play == Play::Misere => {
                 match crate::misere::theory::misere_found(&self.pos, o.limits) {
                     Some(found) => Ok(self.write_up(o, found)),
-                    None => self.by_search(o),
+                    None => self.by_search(o, hooks),
                 }
             }
-            None => self.by_search(o),
-        }
-    }
-
-    fn analyze_by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-        match o.play {
-            Play::Normal => self.by_pruned(o),
-            Play::Misere => self.by_search(o),
+            None => self.by_search(o, hooks),
         }
     }
 
@@ -744,5 +884,48 @@ impl<R: Rules> AnyPosition for Position<R> {
 
     fn clone_box(&self) -> Box<dyn AnyPosition> {
         self.wrap(self.pos.clone())
+    }
+}
+
+/// How one analysis's searches are watched (see
+/// [`AnyPosition::analyze_watched`]).
+struct Watching {
+    progress: Arc<Progress>,
+    saver: Saver,
+    resume: Option<Vec<u8>>,
+    header: Header,
+    max_bytes: usize,
+}
+
+impl Watching {
+    /// The checkpoint to resume from, checked, if there is one.
+    fn open_checkpoint(&self) -> Result<Option<Opened<'_>>, AnalyzeError> {
+        let Some(bytes) = &self.resume else {
+            return Ok(None);
+        };
+        // The smallest entry: a position of a few bytes and a value.
+        let min = snapshot::min_entry::<u64, Solved>();
+        Ok(Some(snapshot::open(
+            bytes,
+            &self.header,
+            self.max_bytes,
+            min,
+        )?))
+    }
+
+    /// `result`, after saving the table with `save` when the search stopped
+    /// at a limit or was interrupted, so that a resume goes on from there.
+    fn saved<T>(
+        &self,
+        result: Result<T, SearchError>,
+        save: impl FnOnce(&Saver) -> Result<(), SearchError>,
+    ) -> Result<T, AnalyzeError> {
+        match result {
+            Err(e) if e.is_limit() || e == SearchError::Interrupted => {
+                save(&self.saver)?;
+                Err(e.into())
+            }
+            r => Ok(r?),
+        }
     }
 }

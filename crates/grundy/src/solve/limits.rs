@@ -135,6 +135,12 @@ pub enum SearchError {
     /// [`Progress::request_stop`](super::Progress::request_stop)).
     #[error("search interrupted")]
     Interrupted,
+    /// A checkpoint could not be saved.
+    #[error("cannot save the checkpoint: {reason}")]
+    Checkpoint {
+        /// What went wrong, with the file.
+        reason: String,
+    },
     /// A position can be reached from itself, so the game can go on forever.
     #[error("the game is not finite: position `{position}` can be reached from itself")]
     Cycle {

@@ -10,6 +10,7 @@ pub struct Progress {
     moves: AtomicU64,
     stored: AtomicU64,
     bytes: AtomicU64,
+    resumed: AtomicU64,
     stop: AtomicBool,
 }
 
@@ -38,6 +39,16 @@ impl Progress {
     /// [`SearchError::Interrupted`](super::SearchError::Interrupted).
     pub fn request_stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Positions loaded from a checkpoint when the search resumed (0 for
+    /// a search that started afresh).
+    pub fn resumed(&self) -> u64 {
+        self.resumed.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn add_resumed(&self, positions: u64) {
+        self.resumed.fetch_add(positions, Ordering::Relaxed);
     }
 
     /// Whether a stop was asked for.

@@ -45,6 +45,7 @@ use std::time::{Duration, Instant};
 
 use super::limits::{Limits, SearchError};
 use super::progress::Progress;
+use super::snapshot::Saver;
 use super::table::{Slot, Table};
 use crate::game::{Game, Outcome};
 use crate::nimber::Nimber;
@@ -54,9 +55,9 @@ use crate::nimber::Nimber;
 /// `exact`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Know {
-    floor: u64,
-    mask: u64,
-    exact: bool,
+    pub(crate) floor: u64,
+    pub(crate) mask: u64,
+    pub(crate) exact: bool,
 }
 
 impl Know {
@@ -126,6 +127,7 @@ pub struct Pruner<G: Game> {
     deadline: Option<Instant>,
     path_bytes: usize,
     progress: Arc<Progress>,
+    saver: Saver,
 }
 
 /// How often, in moves looked at, the clock is read and progress published.
@@ -151,7 +153,23 @@ impl<G: Game> Pruner<G> {
             deadline: None,
             path_bytes: 0,
             progress: Arc::new(Progress::default()),
+            saver: Saver::default(),
         }
+    }
+
+    /// Publishes to `progress` and saves checkpoints through `saver`.
+    pub(crate) fn watch(&mut self, progress: Arc<Progress>, saver: Saver) {
+        (self.progress, self.saver) = (progress, saver);
+    }
+
+    /// The table, to save.
+    pub(crate) fn table(&self) -> &Table<G, Know> {
+        &self.table
+    }
+
+    /// The table, to load a checkpoint into.
+    pub(crate) fn table_mut(&mut self) -> &mut Table<G, Know> {
+        &mut self.table
     }
 
     /// The counters this pruner publishes as it goes, for a front end to
@@ -446,6 +464,9 @@ impl<G: Game> Pruner<G> {
             self.publish();
             if self.progress.stop_requested() {
                 return Err(SearchError::Interrupted);
+            }
+            if self.saver.due() {
+                self.saver.save(&[&self.table])?;
             }
             if let (Some(deadline), Some(limit)) = (self.deadline, self.limits.max_time) {
                 if Instant::now() >= deadline {

@@ -28,9 +28,12 @@
 
 use std::fmt;
 use std::mem::size_of;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::limits::{Limits, SearchError};
+use super::progress::Progress;
+use super::snapshot::Saver;
 use super::table::{Slot, Table};
 use crate::game::{Game, MoveIter, Outcome, Play};
 use crate::nimber::{mex, Nimber};
@@ -76,6 +79,8 @@ pub struct Searcher<G: Game> {
     deadline: Option<Instant>,
     /// Estimated bytes of the current search's path.
     path_bytes: usize,
+    progress: Arc<Progress>,
+    saver: Saver,
 }
 
 /// How often, in moves looked at, the clock is read.
@@ -158,7 +163,24 @@ impl<G: Game> Searcher<G> {
             spent: Duration::ZERO,
             deadline: None,
             path_bytes: 0,
+            progress: Arc::new(Progress::default()),
+            saver: Saver::default(),
         }
+    }
+
+    /// Publishes to `progress` and saves checkpoints through `saver`.
+    pub(crate) fn watch(&mut self, progress: Arc<Progress>, saver: Saver) {
+        (self.progress, self.saver) = (progress, saver);
+    }
+
+    /// The outcome table, to save.
+    pub(crate) fn solved_table(&self) -> &Table<G, Solved> {
+        &self.solved
+    }
+
+    /// The outcome table, to load a checkpoint into.
+    pub(crate) fn solved_table_mut(&mut self) -> &mut Table<G, Solved> {
+        &mut self.solved
     }
 
     /// The play convention of this searcher.
@@ -434,6 +456,15 @@ impl<G: Game> Searcher<G> {
             });
         }
         if self.moves_seen.is_multiple_of(CLOCK_EVERY) {
+            let stored = (self.solved.len() + self.values.len()) as u64;
+            let bytes = self.table_bytes() as u64;
+            self.progress.publish(self.moves_seen as u64, stored, bytes);
+            if self.progress.stop_requested() {
+                return Err(SearchError::Interrupted);
+            }
+            if self.saver.due() {
+                self.saver.save(&[&self.solved, &self.values])?;
+            }
             if let (Some(deadline), Some(limit)) = (self.deadline, self.limits.max_time) {
                 if Instant::now() >= deadline {
                     return Err(SearchError::TimeExceeded { limit });

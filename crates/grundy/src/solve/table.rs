@@ -177,6 +177,53 @@ impl<K: Game, T: Copy> Table<K, T> {
         e.used = true;
     }
 
+    /// Solved positions stored (those not on the path).
+    pub(crate) fn solved_len(&self) -> usize {
+        self.map.len() - self.busy
+    }
+
+    /// Every solved entry: its key, value and level of work (see
+    /// [`Table::insert_solved`]), for a checkpoint.
+    pub(crate) fn solved(&self) -> impl Iterator<Item = (&K, T, u8)> + '_ {
+        self.map.iter().filter_map(|(k, e)| match e.slot {
+            Slot::Done(v) => Some((k, v, e.level)),
+            Slot::Busy => None,
+        })
+    }
+
+    /// The value and level of work of `key`, if it is solved.
+    pub(crate) fn solved_entry(&self, key: &K) -> Option<(T, u8)> {
+        match self.map.get(key) {
+            Some(Entry {
+                slot: Slot::Done(v),
+                level,
+                ..
+            }) => Some((*v, *level)),
+            _ => None,
+        }
+    }
+
+    /// Stores `key` as solved with `value` at a level of work `level` (0
+    /// for none, else one more than the work's highest set bit), as read
+    /// back from a checkpoint; `false`, storing nothing, when `key` is
+    /// stored already.
+    pub(crate) fn insert_solved(&mut self, key: K, value: T, level: u8) -> bool {
+        if self.map.contains_key(&key) {
+            return false;
+        }
+        self.key_heap_bytes += key.heap_bytes();
+        let level = level.min(LEVELS as u8 - 1);
+        self.map.insert(
+            key,
+            Entry {
+                slot: Slot::Done(value),
+                level,
+                used: false,
+            },
+        );
+        true
+    }
+
     /// Drops every entry left on the path by a search that stopped early.
     pub(crate) fn unpin(&mut self) {
         let kept = self

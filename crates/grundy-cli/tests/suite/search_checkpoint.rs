@@ -1,0 +1,217 @@
+//! `grundy analyze --checkpoint`: a search stopped at its time limit, or
+//! killed with SIGKILL, resumes from its table to the answer of a run never
+//! stopped; a damaged file, or one of another position, is refused.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+
+use assert_cmd::prelude::*;
+
+fn grundy() -> Command {
+    let mut c = Command::cargo_bin("grundy").unwrap();
+    c.stdin(Stdio::null());
+    c
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("grundy-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// What an answer must agree on: outcome, value, the set of winning moves
+/// and every move's outcome (remoteness comes from a quick search with a
+/// time limit, so it may be found in one run and not in another).
+fn answer(out: &Output) -> (String, String, Vec<String>, Vec<String>) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut wins: Vec<String> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].to_string())
+        .collect();
+    wins.sort();
+    let mut all: Vec<String> = v["all_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| format!("{} {}", m["move"], m["outcome"]))
+        .collect();
+    all.sort();
+    (v["outcome"].to_string(), v["grundy"].to_string(), wins, all)
+}
+
+fn analyze(args: &[&str], file: Option<&Path>) -> Command {
+    let mut c = grundy();
+    c.arg("analyze").args(["--json", "--all-moves"]).args(args);
+    if let Some(f) = file {
+        c.arg("--checkpoint").arg(f);
+    }
+    c
+}
+
+/// Runs `args` with `--max-time` in slices of `slice` seconds until it
+/// answers, and says how many slices it took and whether a resumed run
+/// said so.
+fn in_slices(args: &[&str], file: &Path, slice: &str) -> (Output, usize) {
+    for round in 1..=200 {
+        let out = analyze(args, Some(file))
+            .args(["--max-time", slice, "--checkpoint-every", "0.05"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        if out.status.success() {
+            return (out, round);
+        }
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("time limit"), "{err}");
+        assert!(
+            err.contains("the search so far is saved in") && err.contains("to resume"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+    }
+    panic!("200 slices of {slice} s did not finish {args:?}");
+}
+
+#[test]
+fn a_pruned_search_stopped_at_its_time_limit_resumes_to_the_same_answer() {
+    let d = dir("ckpt-pruned");
+    let args = ["--search", "cram", "4x7"];
+    let whole = answer(&analyze(&args, None).output().unwrap());
+    let file = d.join("cram.ckpt");
+    let (out, rounds) = in_slices(&args, &file, "0.3");
+    assert_eq!(answer(&out), whole);
+    assert!(
+        rounds > 1,
+        "the search finished in one slice: make it larger"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("resumed from"), "{err}");
+    // The file now holds the whole table: a run from it is told so and
+    // agrees again.
+    let again = analyze(&args, Some(&file)).output().unwrap();
+    assert_eq!(answer(&again), whole);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("resumed from"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_full_search_resumes_to_the_same_answer_in_either_convention() {
+    let d = dir("ckpt-full");
+    for args in [&["cram", "4x5"][..], &["--misere", "cram", "3x5"][..]] {
+        let file = d.join("full.ckpt");
+        let _ = std::fs::remove_file(&file);
+        let whole = answer(&analyze(args, None).output().unwrap());
+        let first = analyze(args, Some(&file)).output().unwrap();
+        assert_eq!(answer(&first), whole, "{args:?}");
+        let again = analyze(args, Some(&file)).output().unwrap();
+        assert_eq!(answer(&again), whole, "{args:?}");
+        let err = String::from_utf8_lossy(&again.stderr);
+        assert!(err.contains("resumed from"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// xorshift64*: the kill moments, from a seed printed on failure.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+#[test]
+fn a_search_killed_at_random_moments_resumes_to_the_same_answer() {
+    let d = dir("ckpt-kill");
+    let args = ["--search", "node-kayles", "grid", "5x6"];
+    let start = Instant::now();
+    let whole = answer(&analyze(&args, None).output().unwrap());
+    let took = start.elapsed().max(Duration::from_millis(200));
+    let mut seed = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
+        | 1;
+    let first_seed = seed;
+    let file = d.join("killed.ckpt");
+    let mut left = 0;
+    for kill in 0..6 {
+        let _ = std::fs::remove_file(&file);
+        let mut child = analyze(&args, Some(&file))
+            .args(["--checkpoint-every", "0.02"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let wait = took.mul_f64((next(&mut seed) % 1000) as f64 / 1000.0);
+        std::thread::sleep(wait);
+        // SIGKILL: no handler runs, no save at the end.
+        child.kill().unwrap();
+        child.wait().unwrap();
+        left += usize::from(file.exists());
+        let why = format!("kill {kill} after {wait:?} (seed {first_seed})");
+        let out = analyze(&args, Some(&file)).output().unwrap();
+        assert_eq!(answer(&out), whole, "{why}");
+    }
+    eprintln!("{left} of 6 kills left a checkpoint to resume from");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn damaged_and_mismatched_checkpoints_are_refused_in_one_line() {
+    let d = dir("ckpt-refused");
+    let file = d.join("cram.ckpt");
+    let ok = analyze(&["--search", "cram", "3x4"], Some(&file))
+        .output()
+        .unwrap();
+    assert!(ok.status.success());
+    let refused = |args: &[&str], f: &Path, what: &str| {
+        let out = analyze(args, Some(f)).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(err.contains(what), "{args:?}: {err}");
+        assert!(err.contains(&f.display().to_string()), "{err}");
+        assert!(out.stdout.is_empty());
+    };
+    // Another position, convention or search.
+    let found = "for cram 3x4 (normal play, pruned search), not";
+    refused(&["--search", "cram", "4x3"], &file, found);
+    refused(&["--search", "--misere", "cram", "3x4"], &file, found);
+    refused(&["cram", "3x4"], &file, found);
+    // A flipped byte in the middle, and a file cut short.
+    let bytes = std::fs::read(&file).unwrap();
+    let flipped = d.join("flipped.ckpt");
+    let mut bad = bytes.clone();
+    let at = bad.len() / 2;
+    bad[at] ^= 0x01;
+    std::fs::write(&flipped, &bad).unwrap();
+    refused(&["--search", "cram", "3x4"], &flipped, "damaged");
+    let cut = d.join("cut.ckpt");
+    std::fs::write(&cut, &bytes[..bytes.len() - 30]).unwrap();
+    refused(&["--search", "cram", "3x4"], &cut, "damaged");
+    // Not a checkpoint at all, e.g. a sequence's.
+    let other = d.join("other.ckpt");
+    std::fs::write(&other, "grundy-sequence 3\nwidth 16\n").unwrap();
+    refused(
+        &["--search", "cram", "3x4"],
+        &other,
+        "not a grundy search checkpoint",
+    );
+    // A file larger than the memory budget is not read.
+    let big = d.join("big.ckpt");
+    std::fs::write(&big, vec![b'x'; 2 << 20]).unwrap();
+    refused(
+        &["--search", "--memory", "1M", "cram", "3x4"],
+        &big,
+        "raise it with --memory",
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
