@@ -13,8 +13,10 @@
 //!
 //! # How it is computed
 //!
-//! Heaps of equal structure (the same options, heap for heap) are one
-//! *type*; heaps with no move are the identity. Each type `i` gets a
+//! Heaps that are equal games (the same misère simplest form, see
+//! [`canonical`](super::canonical); past the forms' budget, the same
+//! options heap for heap) are one *type*; heaps with no move are the
+//! identity. Each type `i` gets a
 //! threshold `T_i`, and counts of that type are folded by the rule
 //! `x^(T_i+2) = x^(T_i)`, giving a finite monoid `M` of count vectors
 //! (counts `0..=T_i+1`). Outcomes on `M` follow from the rules: an element
@@ -52,7 +54,8 @@ use std::time::Instant;
 
 use thiserror::Error;
 
-use super::heaps::HeapGame;
+use super::canonical::{Form, Forms};
+use super::heaps::{HeapForms, HeapGame};
 use crate::game::Outcome;
 
 /// Bounds on a quotient computation.
@@ -156,27 +159,51 @@ pub struct Quotient {
 /// One heap type: its options as sparse counts of lower types.
 type Options = Vec<Vec<(usize, u32)>>;
 
+/// What makes two heaps one type: the same misère simplest form (equal
+/// games), or where forms are past their budget, the same options.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Key {
+    Form(Form),
+    Options(Options),
+}
+
 /// Heap types of a game up to a bound.
 struct Types {
     heap_type: Vec<usize>,
     options: Vec<Options>,
     first_heap: Vec<u64>,
-    keys: HashMap<Options, usize>,
+    keys: HashMap<Key, usize>,
+    forms: Option<(Forms, HeapForms)>,
 }
 
+/// The simplest forms built to tell equal heaps apart, at most.
+const TYPE_FORMS: usize = 1 << 18;
+
 impl Types {
-    fn new() -> Types {
+    fn new(game: &HeapGame, deadline: Option<Instant>) -> Types {
         Types {
             heap_type: vec![0],
             options: Vec::new(),
             first_heap: Vec::new(),
             keys: HashMap::new(),
+            forms: Some((
+                Forms::new(TYPE_FORMS).with_deadline(deadline),
+                HeapForms::new(game.clone()),
+            )),
         }
     }
 
     fn extend(&mut self, game: &HeapGame, n: u64) {
         while self.heap_type.len() as u64 <= n {
             let m = self.heap_type.len() as u64;
+            let form = match &mut self.forms {
+                Some((forms, heaps)) => heaps.heap(forms, m).ok(),
+                None => None,
+            };
+            if form.is_none() {
+                // Past the forms' budget: options from here on.
+                self.forms = None;
+            }
             let mut opts: Options = game
                 .options(m)
                 .into_iter()
@@ -198,13 +225,17 @@ impl Types {
                 .collect();
             opts.sort();
             opts.dedup();
+            let key = match form {
+                Some(f) => Key::Form(f),
+                None => Key::Options(opts.clone()),
+            };
             let t = if opts.is_empty() {
                 0
-            } else if let Some(&t) = self.keys.get(&opts) {
+            } else if let Some(&t) = self.keys.get(&key) {
                 t + 1
             } else {
                 let t = self.options.len();
-                self.keys.insert(opts.clone(), t);
+                self.keys.insert(key, t);
                 self.options.push(opts);
                 self.first_heap.push(m);
                 t + 1
@@ -313,9 +344,9 @@ impl<'a> Folded<'a> {
         Ok(table)
     }
 
-    /// The first vector of the box (counts up to `T+2`, some at `T+2`)
-    /// whose outcome from its moves differs from its fold's: the
-    /// coordinates at `T+2`.
+    /// The coordinates at `T+2` of every vector of the box (counts up to
+    /// `T+2`, some at `T+2`) whose outcome from its moves differs from its
+    /// fold's; `None` when there is none.
     fn failure(
         &self,
         table: &[bool],
@@ -325,11 +356,13 @@ impl<'a> Folded<'a> {
         let k = self.t.len();
         let mut c = vec![0u32; k];
         let mut steps = 0u64;
+        let mut failed = vec![false; k];
         loop {
             let mut j = 0;
             loop {
                 if j == k {
-                    return Ok(None);
+                    let top: Vec<usize> = (0..k).filter(|&j| failed[j]).collect();
+                    return Ok(if top.is_empty() { None } else { Some(top) });
                 }
                 c[j] += 1;
                 if c[j] <= self.t[j] + 2 {
@@ -351,7 +384,9 @@ impl<'a> Folded<'a> {
                 .sum();
             let p = !self.has_p_option(&c, table);
             if p != table[folded] {
-                return Ok(Some(top));
+                for j in top {
+                    failed[j] = true;
+                }
             }
         }
     }
@@ -421,7 +456,7 @@ impl Quotient {
         limits: QuotientLimits,
         progress: &mut dyn FnMut(QuotientProgress),
     ) -> Result<Quotient, QuotientError> {
-        let mut types = Types::new();
+        let mut types = Types::new(game, limits.deadline);
         let mut t: Vec<u32> = Vec::new();
         let mut done = None;
         for n in 0..=max_heap {
