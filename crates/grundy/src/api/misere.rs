@@ -370,7 +370,7 @@ pub fn quotient_too_large(e: QuotientError) -> Error {
             limit,
         } => Error::TooLarge {
             what: format!("the quotient of heaps up to {heap}"),
-            asked: format!("an unreduced monoid of {needed} states"),
+            asked: format!("{needed} states of the unreduced monoid and its check"),
             limit: format!("{limit} states (--max-states)"),
             fix: "ask for a smaller --max-heap, or raise --max-states (a byte or two per state)"
                 .into(),
@@ -380,6 +380,12 @@ pub fn quotient_too_large(e: QuotientError) -> Error {
             asked: format!("order {order}"),
             limit: format!("order {limit} (--max-order)"),
             fix: "ask for a smaller --max-heap, or raise --max-order".into(),
+        },
+        QuotientError::OutOfMemory { heap, states } => Error::TooLarge {
+            what: format!("the quotient of heaps up to {heap}"),
+            asked: format!("tables of {states} states"),
+            limit: "the memory available".into(),
+            fix: "ask for a smaller --max-heap, or lower --max-states".into(),
         },
         QuotientError::TimeUp { heap } => Error::TooLarge {
             what: format!("the quotient of heaps up to {heap}"),

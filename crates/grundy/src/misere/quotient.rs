@@ -61,7 +61,8 @@ use crate::game::Outcome;
 /// Bounds on a quotient computation.
 #[derive(Clone, Copy, Debug)]
 pub struct QuotientLimits {
-    /// The most states of the unreduced monoid `M`.
+    /// The most states of the unreduced monoid `M` with the box its check
+    /// walks (`∏ (T_i + 3)`).
     pub max_states: usize,
     /// The largest quotient accepted.
     pub max_order: usize,
@@ -89,8 +90,9 @@ impl Default for QuotientLimits {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum QuotientError {
-    /// The unreduced monoid would pass [`QuotientLimits::max_states`].
-    #[error("the quotient of heaps up to {heap} needs an unreduced monoid of {needed} states, more than the limit of {limit}")]
+    /// The unreduced monoid and its check would pass
+    /// [`QuotientLimits::max_states`].
+    #[error("the quotient of heaps up to {heap} needs {needed} states of the unreduced monoid and its check, more than the limit of {limit}")]
     TooManyStates {
         /// The heap bound being computed.
         heap: u64,
@@ -110,6 +112,14 @@ pub enum QuotientError {
         order: usize,
         /// The limit.
         limit: usize,
+    },
+    /// The memory for the unreduced monoid could not be had.
+    #[error("the quotient of heaps up to {heap} needs tables of {states} states, and the memory is not there")]
+    OutOfMemory {
+        /// The heap bound being computed.
+        heap: u64,
+        /// The states asked for.
+        states: u128,
     },
     /// The deadline passed.
     #[error("time ran out computing the quotient of heaps up to {heap}")]
@@ -255,16 +265,15 @@ struct Folded<'a> {
 
 impl<'a> Folded<'a> {
     fn new(types: &'a Types, t: Vec<u32>, heap: u64, limit: usize) -> Result<Self, QuotientError> {
-        let mut needed: u128 = 1;
-        for &ti in &t {
-            needed = needed.saturating_mul(ti as u128 + 3);
-        }
-        let states: u128 = t.iter().map(|&ti| ti as u128 + 2).product();
-        // The check walks the box of counts up to T+2; the table holds M.
-        if states > limit as u128 || needed > 4 * limit as u128 {
+        // The check walks the box of counts up to T+2, which holds M (the
+        // table): the box is what is bounded.
+        let needed: u128 = t
+            .iter()
+            .fold(1u128, |n, &ti| n.saturating_mul(ti as u128 + 3));
+        if needed > limit as u128 {
             return Err(QuotientError::TooManyStates {
                 heap,
-                needed: states.max(needed / 4),
+                needed,
                 limit,
             });
         }
@@ -324,7 +333,7 @@ impl<'a> Folded<'a> {
     /// P or not for every element of `M`, in index order.
     fn table(&self, deadline: Option<Instant>, heap: u64) -> Result<Vec<bool>, QuotientError> {
         let k = self.t.len();
-        let mut table = vec![false; self.len];
+        let mut table = alloc(self.len, false, heap)?;
         let mut c = vec![0u32; k];
         for idx in 0..self.len {
             if idx & 0xffff == 0xffff && deadline.is_some_and(|d| Instant::now() > d) {
@@ -404,14 +413,17 @@ impl<'a> Folded<'a> {
             let f = self.fold(j, c as u32 + 1) as usize;
             idx + f * self.stride[j] - c * self.stride[j]
         };
-        let mut class: Vec<u32> = table.iter().map(|&p| p as u32).collect();
+        let mut class: Vec<u32> = alloc(self.len, 0, heap)?;
+        for (c, &p) in class.iter_mut().zip(table) {
+            *c = p as u32;
+        }
         let mut count = if table.iter().any(|&p| p) { 2 } else { 1 };
         loop {
             if deadline.is_some_and(|d| Instant::now() > d) {
                 return Err(QuotientError::TimeUp { heap });
             }
             let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
-            let mut new = vec![0u32; self.len];
+            let mut new: Vec<u32> = alloc(self.len, 0, heap)?;
             let mut sig = Vec::with_capacity(k + 1);
             for idx in 0..self.len {
                 sig.clear();
@@ -769,6 +781,19 @@ impl fmt::Display for Quotient {
             self.relation_strings().join(", ")
         )
     }
+}
+
+/// `n` copies of `v`, or [`QuotientError::OutOfMemory`] when the memory
+/// is not there (checked, not aborted on).
+fn alloc<T: Clone>(n: usize, v: T, heap: u64) -> Result<Vec<T>, QuotientError> {
+    let mut x = Vec::new();
+    x.try_reserve_exact(n)
+        .map_err(|_| QuotientError::OutOfMemory {
+            heap,
+            states: n as u128,
+        })?;
+    x.resize(n, v);
+    Ok(x)
 }
 
 fn letter(i: usize) -> String {
