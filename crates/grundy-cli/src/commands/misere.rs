@@ -6,7 +6,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use grundy::api::misere::{self, CanonicalReport, GenusReport, MisereOptions, DEFAULT_MAX_FORMS};
+use grundy::api::misere::{
+    self, CanonicalReport, GenusReport, MisereOptions, QuotientOptions, QuotientReport,
+    DEFAULT_MAX_FORMS,
+};
+use grundy::misere::quotient::{DEFAULT_MAX_ORDER, DEFAULT_MAX_STATES};
 
 use crate::output::{json_line, progress, stdout};
 
@@ -22,6 +26,8 @@ enum MisereCommand {
     Genus(GenusArgs),
     /// The misère simplest form of a position (a sum of heaps), its outcome and genus.
     Canonical(CanonicalArgs),
+    /// The misère quotient of all sums of heaps up to --max-heap: presentation, P-portion, heap → element.
+    Quotient(QuotientArgs),
 }
 
 /// Flags shared by the misère commands.
@@ -80,10 +86,32 @@ struct CanonicalArgs {
     common: Common,
 }
 
+#[derive(Args, Debug)]
+struct QuotientArgs {
+    /// The game: nim, a take-and-break code (0.77, 0.07, 0.75, 0.137) or a name (kayles).
+    game: String,
+    /// The heap bound: the quotient is that of all sums of heaps up to it.
+    #[arg(long, value_name = "N")]
+    max_heap: u64,
+    /// The most states of the unreduced monoid the quotient is reduced from.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    max_states: usize,
+    /// The largest quotient order accepted.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ORDER)]
+    max_order: usize,
+    /// The most time spent, in seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    max_time: Option<Duration>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
 pub fn run(args: &MisereArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         MisereCommand::Genus(a) => genus(a),
         MisereCommand::Canonical(a) => canonical(a),
+        MisereCommand::Quotient(a) => quotient(a),
     }
 }
 
@@ -155,5 +183,68 @@ fn write_canonical(out: &mut impl Write, r: &CanonicalReport) -> anyhow::Result<
         let verdict = if *equal { "equal" } else { "not equal" };
         writeln!(out, "{verdict} to {} {other} in misère play", r.game)?;
     }
+    Ok(())
+}
+
+fn quotient(a: &QuotientArgs) -> anyhow::Result<ExitCode> {
+    let options = QuotientOptions {
+        max_states: a.max_states,
+        max_order: a.max_order,
+        max_time: a.max_time,
+    };
+    let bar = progress(a.max_heap + 1, "quotient, heaps up to");
+    let report = misere::quotient(&a.game, a.max_heap, &options, &mut |p| {
+        bar.set_position(p.heap + 1);
+        bar.set_message(format!("quotient (order {})", p.order));
+    });
+    bar.finish_and_clear();
+    let report = report?;
+    let mut out = stdout();
+    if a.json {
+        json_line(&mut out, &report)?;
+    } else {
+        write_quotient(&mut out, &report)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_quotient(out: &mut impl Write, r: &QuotientReport) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "misère quotient of {}, all sums of heaps up to {}",
+        r.game, r.max_heap
+    )?;
+    writeln!(
+        out,
+        "order       {} (even, as every misère quotient is)",
+        r.order
+    )?;
+    let gens: Vec<String> = r
+        .generators
+        .iter()
+        .map(|g| format!("{} = heap {}", g.name, g.heap))
+        .collect();
+    writeln!(out, "generators  {}", gens.join(", "))?;
+    writeln!(out, "relations   {}", r.relations.join(", "))?;
+    writeln!(out, "elements    {}", r.elements.join(" "))?;
+    writeln!(out, "P-portion   {}", r.p_portion.join(" "))?;
+    writeln!(
+        out,
+        "heaps (heap: element, * marks a lone heap that is a P-position)"
+    )?;
+    let cells: Vec<String> = r
+        .heaps
+        .iter()
+        .map(|h| format!("{}:{}{}", h.heap, h.element, if h.p { "*" } else { "" }))
+        .collect();
+    for line in cells.chunks(10) {
+        writeln!(out, "  {}", line.join("  "))?;
+    }
+    writeln!(
+        out,
+        "holds for every sum of heaps up to {} (no claim beyond it)",
+        r.max_heap
+    )?;
     Ok(())
 }

@@ -20,6 +20,7 @@ use crate::games::octal;
 use crate::misere::canonical::{Form, Forms, FormsError};
 use crate::misere::genus::{Genera, Kind};
 use crate::misere::heaps::{HeapForms, HeapGame};
+use crate::misere::quotient::{Quotient, QuotientError, QuotientLimits, QuotientProgress};
 
 /// The largest heap whose simplest form is asked for.
 pub const MAX_HEAP: u64 = 10_000;
@@ -290,6 +291,177 @@ pub fn canonical(
         kind,
         equals,
     })
+}
+
+/// The largest heap bound a quotient is asked for.
+pub const MAX_QUOTIENT_HEAP: u64 = 1000;
+
+/// Bounds on a quotient computation (see [`QuotientLimits`]).
+#[derive(Clone, Copy, Debug)]
+pub struct QuotientOptions {
+    /// The most states of the unreduced monoid.
+    pub max_states: usize,
+    /// The largest order accepted.
+    pub max_order: usize,
+    /// The most time spent.
+    pub max_time: Option<std::time::Duration>,
+}
+
+impl Default for QuotientOptions {
+    fn default() -> Self {
+        let l = QuotientLimits::default();
+        QuotientOptions {
+            max_states: l.max_states,
+            max_order: l.max_order,
+            max_time: None,
+        }
+    }
+}
+
+/// A generator: its letter and the heap it is the element of.
+#[derive(Clone, Debug, Serialize)]
+pub struct GeneratorRow {
+    /// `a`, `b`, …
+    pub name: String,
+    /// The smallest heap with that element.
+    pub heap: u64,
+}
+
+/// One heap's element (the pretending function).
+#[derive(Clone, Debug, Serialize)]
+pub struct HeapElement {
+    /// The heap size.
+    pub heap: u64,
+    /// Its element, as a normal-form word.
+    pub element: String,
+    /// Whether a lone heap of this size is a misère P-position.
+    pub p: bool,
+}
+
+/// What `grundy misere quotient` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuotientReport {
+    /// The game: `nim` or its canonical code.
+    pub game: String,
+    /// The heap bound: the quotient is that of all sums of heaps up to it.
+    pub max_heap: u64,
+    /// The number of elements (always even, but 1 when no heap has a move).
+    pub order: usize,
+    /// The presentation `<a, b | a^2 = 1, …>`.
+    pub presentation: String,
+    /// The generators.
+    pub generators: Vec<GeneratorRow>,
+    /// The relations, `word = word`.
+    pub relations: Vec<String>,
+    /// Every element, as its normal-form word.
+    pub elements: Vec<String>,
+    /// The P-portion.
+    pub p_portion: Vec<String>,
+    /// Heap size → element, for every heap up to the bound.
+    pub heaps: Vec<HeapElement>,
+}
+
+/// A quotient error as the api's [`Error::TooLarge`], naming the flag.
+pub fn quotient_too_large(e: QuotientError) -> Error {
+    match e {
+        QuotientError::TooManyStates {
+            heap,
+            needed,
+            limit,
+        } => Error::TooLarge {
+            what: format!("the quotient of heaps up to {heap}"),
+            asked: format!("{needed} states of the unreduced monoid and its check"),
+            limit: format!("{limit} states (--max-states)"),
+            fix: "ask for a smaller --max-heap, or raise --max-states (a byte or two per state)"
+                .into(),
+        },
+        QuotientError::TooLargeOrder { heap, order, limit } => Error::TooLarge {
+            what: format!("the quotient of heaps up to {heap}"),
+            asked: format!("order {order}"),
+            limit: format!("order {limit} (--max-order)"),
+            fix: "ask for a smaller --max-heap, or raise --max-order".into(),
+        },
+        QuotientError::OutOfMemory { heap, states } => Error::TooLarge {
+            what: format!("the quotient of heaps up to {heap}"),
+            asked: format!("tables of {states} states"),
+            limit: "the memory available".into(),
+            fix: "ask for a smaller --max-heap, or lower --max-states".into(),
+        },
+        QuotientError::TimeUp { heap } => Error::TooLarge {
+            what: format!("the quotient of heaps up to {heap}"),
+            asked: "more than the time given".into(),
+            limit: "--max-time".into(),
+            fix: "ask for a smaller --max-heap, or raise --max-time".into(),
+        },
+    }
+}
+
+/// The misère quotient of all sums of heaps of `game` up to `max_heap`;
+/// `progress` is told each heap bound done, with the order so far.
+///
+/// # Errors
+/// As [`heap_game`]; [`Error::Position`] for a bound past
+/// [`MAX_QUOTIENT_HEAP`]; [`Error::TooLarge`] past the limits.
+///
+/// # Examples
+/// ```
+/// use grundy::api::misere::{quotient, QuotientOptions};
+///
+/// let q = quotient("nim", 3, &QuotientOptions::default(), &mut |_| {}).unwrap();
+/// assert_eq!((q.order, q.p_portion.join(" ")), (6, "a b^2".to_string()));
+/// ```
+pub fn quotient(
+    game: &str,
+    max_heap: u64,
+    options: &QuotientOptions,
+    progress: &mut dyn FnMut(QuotientProgress),
+) -> Result<QuotientReport, Error> {
+    let rule = heap_game(game)?;
+    if max_heap > MAX_QUOTIENT_HEAP {
+        return Err(Error::Position {
+            game: rule.to_string(),
+            reason: ParseError::invalid(format!(
+                "--max-heap {max_heap} is beyond the limit of {MAX_QUOTIENT_HEAP}; ask for a smaller bound"
+            )),
+        });
+    }
+    let limits = QuotientLimits {
+        max_states: options.max_states,
+        max_order: options.max_order,
+        deadline: options.max_time.map(|t| std::time::Instant::now() + t),
+    };
+    let q = Quotient::compute(&rule, max_heap, limits, progress).map_err(quotient_too_large)?;
+    Ok(report(&rule, &q))
+}
+
+fn report(rule: &HeapGame, q: &Quotient) -> QuotientReport {
+    QuotientReport {
+        game: rule.to_string(),
+        max_heap: q.max_heap(),
+        order: q.order(),
+        presentation: q.to_string(),
+        generators: q
+            .generators()
+            .iter()
+            .map(|g| GeneratorRow {
+                name: g.name.clone(),
+                heap: g.heap,
+            })
+            .collect(),
+        relations: q.relation_strings(),
+        elements: (0..q.order()).map(|x| q.word(x)).collect(),
+        p_portion: q.p_portion(),
+        heaps: (0..=q.max_heap())
+            .map(|n| {
+                let x = q.heap_element(n).expect("every heap up to the bound");
+                HeapElement {
+                    heap: n,
+                    element: q.word(x),
+                    p: q.is_p(x),
+                }
+            })
+            .collect(),
+    }
 }
 
 fn words_text(heaps: &[u64]) -> String {

@@ -36,6 +36,9 @@ pub enum Method {
     Genus,
     /// Misère play: misère simplest forms ([`crate::misere::canonical`]).
     Canonical,
+    /// Misère play: the misère quotient of the heaps' closure
+    /// ([`crate::misere::quotient`]).
+    Quotient,
 }
 
 impl fmt::Display for Method {
@@ -45,6 +48,7 @@ impl fmt::Display for Method {
             Method::Search => "search",
             Method::Genus => "genus",
             Method::Canonical => "canonical",
+            Method::Quotient => "quotient",
         })
     }
 }

@@ -1,7 +1,9 @@
 //! Misère analysis of a sum of take-and-break heaps by theory first: when
 //! every heap is tame, the genus rule (misère Nim on the heaps' normal
-//! values); else the simplest form of the whole sum, where it can be built
-//! within a budget; else nothing, and the caller searches.
+//! values); else the misère quotient of all sums of heaps up to the
+//! largest heap, where it can be computed within a small budget; else the
+//! simplest form of the whole sum, where it can be built within a budget;
+//! else nothing, and the caller searches.
 //!
 //! Every move's outcome is found the same way, so the winning moves are
 //! all of them; remoteness comes from a quick search, `None` beyond it.
@@ -12,6 +14,7 @@ use std::collections::BTreeMap;
 use super::canonical::{Form, Forms};
 use super::genus::{tame_outcome, Genera, Kind};
 use super::heaps::{HeapForms, HeapGame};
+use super::quotient::{Quotient, QuotientLimits};
 use crate::catalog::analysis::{quick_limits, Found, Method, MoveInfo, MOVE_LIST_LIMIT};
 use crate::game::{Game, Outcome, Play};
 use crate::games::octal::Octal;
@@ -26,10 +29,22 @@ pub const THEORY_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 /// The largest heap whose simplest form an analysis tries to build.
 pub const THEORY_MAX_HEAP: u64 = 200;
 
+/// The most time an analysis spends on a quotient before it moves on.
+pub const THEORY_QUOTIENT_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// The most states of the unreduced monoid an analysis builds a quotient
+/// from.
+pub const THEORY_QUOTIENT_STATES: usize = 1 << 21;
+
 struct Theory {
     forms: Forms,
     heaps: HeapForms,
     genera: Genera,
+    game: HeapGame,
+    quotient_time: std::time::Duration,
+    /// Computed at the first sum that needs it; `Some(None)` when it could
+    /// not be within the budget.
+    quotient: Option<Option<Quotient>>,
 }
 
 impl Theory {
@@ -38,9 +53,41 @@ impl Theory {
         let deadline = std::time::Instant::now() + time;
         Theory {
             forms: Forms::new(THEORY_FORMS).with_deadline(Some(deadline)),
-            heaps: HeapForms::new(game),
+            heaps: HeapForms::new(game.clone()),
             genera: Genera::new(),
+            game,
+            quotient_time: limits
+                .max_time
+                .map_or(THEORY_QUOTIENT_TIME, |t| t.min(THEORY_QUOTIENT_TIME)),
+            quotient: None,
         }
+    }
+
+    /// The quotient of sums of heaps up to `max_heap`, computed once.
+    fn quotient(&mut self, max_heap: u64) -> Option<&Quotient> {
+        if self.quotient.is_none() {
+            let limits = QuotientLimits {
+                max_states: THEORY_QUOTIENT_STATES,
+                deadline: Some(std::time::Instant::now() + self.quotient_time),
+                ..QuotientLimits::default()
+            };
+            let q = Quotient::compute(&self.game, max_heap, limits, &mut |_| {}).ok();
+            self.quotient = Some(q);
+        }
+        self.quotient.as_ref().and_then(Option::as_ref)
+    }
+
+    /// The sum's outcome by the genus rule, if every part is tame.
+    fn by_genus(&mut self, heaps: &[u64]) -> Option<Outcome> {
+        let parts = self.parts(heaps)?;
+        let mut tame = Vec::with_capacity(parts.len());
+        for &f in &parts {
+            match self.genera.kind(&mut self.forms, f).ok()? {
+                Kind::Wild => return None,
+                k => tame.push((self.forms.normal_grundy(f), k == Kind::Fickle)),
+            }
+        }
+        Some(tame_outcome(tame))
     }
 
     fn parts(&mut self, heaps: &[u64]) -> Option<Vec<Form>> {
@@ -53,21 +100,26 @@ impl Theory {
             .collect()
     }
 
-    /// The misère outcome of the sum of `heaps` and the method that found it.
-    fn verdict(&mut self, heaps: &[u64]) -> Option<(Outcome, Method)> {
+    /// The misère outcome of the sum of `heaps` and the method that found
+    /// it; `largest` is the heap bound of the quotient to use.
+    fn verdict(&mut self, heaps: &[u64], largest: u64) -> Option<(Outcome, Method)> {
+        if let Some(o) = self.by_genus(heaps) {
+            return Some((o, Method::Genus));
+        }
+        if let Some(o) = self.quotient(largest).and_then(|q| q.outcome(heaps)) {
+            return Some((o, Method::Quotient));
+        }
         let parts = self.parts(heaps)?;
-        let mut tame = Vec::with_capacity(parts.len());
-        for &f in &parts {
-            match self.genera.kind(&mut self.forms, f).ok()? {
-                Kind::Wild => break,
-                k => tame.push((self.forms.normal_grundy(f), k == Kind::Fickle)),
-            }
-        }
-        if tame.len() == parts.len() {
-            return Some((tame_outcome(tame), Method::Genus));
-        }
         let sum = self.forms.sum(&parts).ok()?;
         Some((self.forms.outcome(sum), Method::Canonical))
+    }
+}
+
+fn rank(m: Method) -> u8 {
+    match m {
+        Method::Genus => 0,
+        Method::Quotient => 1,
+        _ => 2,
     }
 }
 
@@ -79,16 +131,18 @@ pub(crate) fn misere_found<P: Game + 'static>(p: &P, limits: Limits) -> Option<F
         return None;
     }
     let mut theory = Theory::new(HeapGame::Code(octal.rule().code().clone()), limits);
-    let (outcome, mut method) = theory.verdict(octal.heaps())?;
+    let largest = octal.heaps().iter().copied().max().unwrap_or(0);
+    let (outcome, mut method) = theory.verdict(octal.heaps(), largest)?;
     let mut search = Searcher::with_limits(Play::Misere, quick_limits(limits));
     let remoteness = search.solve(p).ok().map(|s| s.remoteness);
     let mut all = Vec::new();
     for m in p.moves() {
         let to = p.play(&m);
         let to_octal = (&to as &dyn Any).downcast_ref::<Octal>()?;
-        let (o, how) = theory.verdict(to_octal.heaps())?;
-        if how == Method::Canonical {
-            method = Method::Canonical;
+        let (o, how) = theory.verdict(to_octal.heaps(), largest)?;
+        // The method named is the least special one any sum needed.
+        if rank(how) > rank(method) {
+            method = how;
         }
         all.push(MoveInfo {
             mv: m.to_string(),
@@ -98,11 +152,21 @@ pub(crate) fn misere_found<P: Game + 'static>(p: &P, limits: Limits) -> Option<F
         });
     }
     let why = match method {
-        Method::Genus => "every heap, and every heap a move leaves, is tame: misère Nim on their normal values (the genus rule)",
-        _ => "misère simplest forms of the sum and of every option",
+        Method::Genus => "every heap, and every heap a move leaves, is tame: misère Nim on their normal values (the genus rule)".to_string(),
+        Method::Quotient => {
+            let q = theory.quotient(largest).expect("the quotient answered");
+            let x = q.element(octal.heaps()).expect("the quotient covers the sum");
+            format!(
+                "the misère quotient of all sums of heaps up to {largest} (order {}): the sum is {}, P-portion {{{}}}; every option valued the same way",
+                q.order(),
+                q.word(x),
+                q.p_portion().join(", ")
+            )
+        }
+        _ => "misère simplest forms of the sum and of every option".to_string(),
     };
     let mut details = BTreeMap::new();
-    details.insert("misère theory".to_string(), why.to_string());
+    details.insert("misère theory".to_string(), why);
     Some(Found {
         outcome,
         grundy: None,

@@ -10,6 +10,7 @@ mod geography_seven;
 mod independent;
 mod literature;
 mod misere;
+mod misere_quotient;
 mod nim_field;
 mod octal_values;
 mod properties;

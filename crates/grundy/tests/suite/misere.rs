@@ -272,7 +272,10 @@ fn theory_first_misere_analysis_agrees_with_search() {
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             let a = game.parse(&words).unwrap().analyze(&misere).unwrap();
             assert!(
-                matches!(a.method, Method::Genus | Method::Canonical),
+                matches!(
+                    a.method,
+                    Method::Genus | Method::Quotient | Method::Canonical
+                ),
                 "{code} {heaps:?}"
             );
             let p = octal(code, heaps.clone());

@@ -1,0 +1,119 @@
+//! `grundy misere quotient` end to end: the text, the JSON, and bad input
+//! (one line on stderr, exit 2).
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the binary is built")
+}
+
+#[test]
+fn misere_nim_up_to_three_is_t6() {
+    let out = grundy()
+        .args(["misere", "quotient", "nim", "--max-heap", "3"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("order       6"), "{text}");
+    assert!(text.contains("relations   a^2 = 1, b^3 = b"), "{text}");
+    assert!(text.contains("P-portion   a b^2"), "{text}");
+    assert!(text.contains("3:ab"), "{text}");
+}
+
+#[test]
+fn json_has_the_documented_keys() {
+    let out = grundy()
+        .args(["misere", "quotient", "kayles", "--max-heap", "6", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in [
+        "game",
+        "max_heap",
+        "order",
+        "presentation",
+        "generators",
+        "relations",
+        "elements",
+        "p_portion",
+        "heaps",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(v["order"].as_u64().unwrap() % 2, 0);
+    assert_eq!(v["heaps"].as_array().unwrap().len(), 7);
+    assert_eq!(v["generators"][0]["heap"], 1);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        &["misere", "quotient", "0.8x", "--max-heap", "3"][..],
+        &["misere", "quotient", "kayles"],
+        &["misere", "quotient", "kayles", "--max-heap", "-1"],
+        &["misere", "quotient", "kayles", "--max-heap", "5000"],
+        &[
+            "misere",
+            "quotient",
+            "kayles",
+            "--max-heap",
+            "30",
+            "--max-states",
+            "1000",
+        ],
+        &[
+            "misere",
+            "quotient",
+            "nim",
+            "--max-heap",
+            "3",
+            "--max-order",
+            "4",
+        ],
+        &[
+            "misere",
+            "quotient",
+            "kayles",
+            "--max-heap",
+            "40",
+            "--max-time",
+            "0.01",
+        ],
+    ] {
+        let out = grundy().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+    let out = grundy()
+        .args([
+            "misere",
+            "quotient",
+            "nim",
+            "--max-heap",
+            "3",
+            "--max-order",
+            "4",
+        ])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("--max-order"));
+}
+
+#[test]
+fn analyze_names_the_quotient() {
+    let out = grundy()
+        .args(["analyze", "--json", "--misere", "kayles"])
+        .args(["8", "6"].repeat(10))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["method"], "quotient");
+    assert_eq!(v["outcome"], "P");
+}

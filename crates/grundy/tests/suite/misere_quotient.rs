@@ -1,0 +1,227 @@
+//! Misère quotients against exhaustive misère search (the `Searcher`,
+//! which sees only the games' moves and shares nothing with the quotient),
+//! against the quotients of the literature, and against theorems on every
+//! quotient: even order (Plambeck–Siegel), and when `|P| = 2` an order
+//! `2^n + 2` or `2^n + 4` (Siegel, "The structure and classification of
+//! misère quotients", 2007).
+
+use std::sync::Arc;
+
+use grundy::games::heaps::Heaps;
+use grundy::games::nim::Nim;
+use grundy::games::octal::{Octal, OctalRule};
+use grundy::misere::heaps::HeapGame;
+use grundy::misere::quotient::{Quotient, QuotientError, QuotientLimits};
+use grundy::rng::SplitMix64;
+use grundy::{Outcome, Play, Searcher};
+
+fn octal(code: &str, heaps: Vec<u64>) -> Octal {
+    let rule = Arc::new(OctalRule::new(code.into(), code.parse().unwrap()));
+    Heaps::with_rule(rule, heaps)
+}
+
+fn game(code: &str) -> HeapGame {
+    if code == "nim" {
+        HeapGame::Nim
+    } else {
+        HeapGame::Code(code.parse().unwrap())
+    }
+}
+
+fn quotient(code: &str, n: u64) -> Quotient {
+    Quotient::compute(&game(code), n, QuotientLimits::default(), &mut |_| {}).unwrap()
+}
+
+fn random_heaps(rng: &mut SplitMix64, max_heaps: u64, max_heap: u64) -> Vec<u64> {
+    let count = rng.range(1, max_heaps);
+    (0..count).map(|_| rng.range(0, max_heap)).collect()
+}
+
+#[test]
+fn quotient_outcomes_of_random_sums_agree_with_search() {
+    let mut rng = SplitMix64::new(2008);
+    for (code, bound) in [("0.77", 9), ("0.07", 12), ("0.137", 10), ("0.75", 10)] {
+        let q = quotient(code, bound);
+        let mut search = Searcher::new(Play::Misere);
+        for _ in 0..80 {
+            let heaps = random_heaps(&mut rng, 5, bound);
+            let searched = search.solve(&octal(code, heaps.clone())).unwrap().outcome;
+            assert_eq!(q.outcome(&heaps), Some(searched), "{code} {heaps:?}");
+        }
+        assert_eq!(q.outcome(&[bound + 1]), None, "past the bound");
+    }
+    let q = quotient("nim", 5);
+    let mut search = Searcher::new(Play::Misere);
+    for _ in 0..80 {
+        let heaps = random_heaps(&mut rng, 5, 5);
+        let searched = search.solve(&Nim::new(heaps.clone())).unwrap().outcome;
+        assert_eq!(q.outcome(&heaps), Some(searched), "nim {heaps:?}");
+    }
+}
+
+#[test]
+fn equal_elements_are_told_apart_by_no_third_sum() {
+    // Sums with one element must have one outcome beside any third sum.
+    let mut rng = SplitMix64::new(33);
+    for code in ["0.77", "0.07"] {
+        let q = quotient(code, 7);
+        let mut search = Searcher::new(Play::Misere);
+        let mut seen: Vec<(usize, Vec<u64>)> = Vec::new();
+        for _ in 0..40 {
+            let x = random_heaps(&mut rng, 3, 7);
+            let e = q.element(&x).unwrap();
+            if let Some((_, y)) = seen.iter().find(|(f, y)| *f == e && *y != x) {
+                for _ in 0..5 {
+                    let z = random_heaps(&mut rng, 3, 7);
+                    let xz: Vec<u64> = x.iter().chain(&z).copied().collect();
+                    let yz: Vec<u64> = y.iter().chain(&z).copied().collect();
+                    let a = search.solve(&octal(code, xz)).unwrap().outcome;
+                    let b = search.solve(&octal(code, yz)).unwrap().outcome;
+                    assert_eq!(a, b, "{code}: {x:?} and {y:?} beside {z:?}");
+                }
+            }
+            seen.push((e, x));
+        }
+    }
+}
+
+#[test]
+fn every_quotient_has_even_order_and_the_classified_orders() {
+    // Every two-digit code 0.d1d2, heaps up to 7.
+    for d1 in 0..8 {
+        for d2 in 0..8 {
+            let code = format!("0.{d1}{d2}");
+            let Ok(rule) = code.parse() else {
+                continue; // codes with no move at all
+            };
+            let rule = HeapGame::Code(rule);
+            for n in [3, 7] {
+                let q = match Quotient::compute(&rule, n, QuotientLimits::default(), &mut |_| {}) {
+                    Ok(q) => q,
+                    Err(QuotientError::TooManyStates { .. }) => continue,
+                    Err(e) => panic!("{code} {n}: {e}"),
+                };
+                let trivial = (1..=n).all(|h| q.heap_element(h) == Some(0));
+                if trivial {
+                    assert_eq!(q.order(), 1, "{code} {n}");
+                    continue;
+                }
+                assert_eq!(
+                    q.order() % 2,
+                    0,
+                    "{code} up to {n}: odd order {}",
+                    q.order()
+                );
+                let p = q.p_portion().len();
+                if p == 2 {
+                    let o = q.order();
+                    let ok = (1..12).any(|k| o == (1 << k) + 2 || o == (1 << k) + 4);
+                    assert!(ok, "{code} up to {n}: |P| = 2 but order {o}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn heap_elements_of_lone_heaps_have_the_searched_outcome() {
+    for code in ["0.77", "0.07", "0.137", "0.75", "0.312", "4.7"] {
+        let q = quotient(code, 8);
+        let mut search = Searcher::new(Play::Misere);
+        for n in 0..=8 {
+            let x = q.heap_element(n).unwrap();
+            let p = search.solve(&octal(code, vec![n])).unwrap().outcome == Outcome::Previous;
+            assert_eq!(q.is_p(x), p, "{code} heap {n}");
+        }
+    }
+}
+
+#[test]
+fn quotients_from_the_literature() {
+    let text = include_str!("../data/misere_quotients.txt");
+    let mut blocks = 0;
+    for block in text
+        .split("\n\n")
+        .filter(|b| b.lines().any(|l| l.starts_with("# Source:")))
+    {
+        let field = |name: &str| {
+            block
+                .lines()
+                .find_map(|l| l.strip_prefix(name).map(|v| v.trim().to_string()))
+        };
+        let rule = field("rule ").expect("a rule");
+        let n: u64 = field("max-heap ").unwrap().parse().unwrap();
+        let q = quotient(&rule, n);
+        assert_eq!(
+            q.order(),
+            field("order ").unwrap().parse::<usize>().unwrap(),
+            "{rule} {n}"
+        );
+        if let Some(r) = field("relations ") {
+            let want: Vec<&str> = r.split(", ").collect();
+            assert_eq!(q.relation_strings(), want, "{rule} {n}");
+        }
+        if let Some(p) = field("p-portion ") {
+            let want: Vec<&str> = p.split(' ').collect();
+            assert_eq!(q.p_portion(), want, "{rule} {n}");
+        }
+        blocks += 1;
+    }
+    assert_eq!(blocks, 3);
+}
+
+#[test]
+fn limits_stop_with_the_limit_named() {
+    let tight = QuotientLimits {
+        max_states: 100,
+        ..QuotientLimits::default()
+    };
+    let e = Quotient::compute(&game("0.77"), 12, tight, &mut |_| {}).unwrap_err();
+    assert!(matches!(e, QuotientError::TooManyStates { .. }), "{e}");
+    let small = QuotientLimits {
+        max_order: 4,
+        ..QuotientLimits::default()
+    };
+    let e = Quotient::compute(&game("nim"), 3, small, &mut |_| {}).unwrap_err();
+    assert!(
+        matches!(e, QuotientError::TooLargeOrder { order: 6, .. }),
+        "{e}"
+    );
+    let past = QuotientLimits {
+        deadline: Some(std::time::Instant::now()),
+        ..QuotientLimits::default()
+    };
+    let e = Quotient::compute(&game("0.77"), 13, past, &mut |_| {}).unwrap_err();
+    assert!(matches!(e, QuotientError::TimeUp { .. }), "{e}");
+}
+
+#[test]
+fn analyze_answers_wild_kayles_sums_from_the_quotient() {
+    use grundy::{catalog, AnalyzeOptions, Method};
+    let game = catalog::game("kayles").unwrap();
+    let o = AnalyzeOptions {
+        play: Play::Misere,
+        ..AnalyzeOptions::default()
+    };
+    let mut search = Searcher::new(Play::Misere);
+    for heaps in [vec![5, 7], vec![9, 10, 3], vec![7, 7, 5, 1]] {
+        let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let a = game.parse(&words).unwrap().analyze(&o).unwrap();
+        assert_eq!(a.method, Method::Quotient, "{heaps:?}");
+        let p = octal("0.77", heaps.clone());
+        assert_eq!(a.outcome, search.solve(&p).unwrap().outcome, "{heaps:?}");
+        // Every winning move leads to a P-position, and every P-option is listed.
+        let moves = grundy::solve::move_reports(&mut search, &p).unwrap();
+        let to_p: Vec<String> = moves
+            .iter()
+            .filter(|r| r.solved.outcome == Outcome::Previous)
+            .map(|r| r.to.to_string())
+            .collect();
+        let mut listed: Vec<String> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+        listed.sort();
+        let mut to_p = to_p;
+        to_p.sort();
+        assert_eq!(listed, to_p, "{heaps:?}");
+    }
+}
