@@ -76,6 +76,18 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         self.clone()
     }
 
+    /// The canonical forms of this position's components, appended to
+    /// `out`: the same as `components()` each made
+    /// [`canonical`](Game::canonical), which the default does, except that
+    /// parts with no move (value 0 in a sum) may be left out. Search
+    /// calls it for every move it looks at, into a buffer it reuses; a
+    /// game whose components and normal forms come from the same work (a
+    /// board's regions, found once) overrides it to do that work once and
+    /// allocate nothing.
+    fn canonical_parts(&self, out: &mut Vec<Self>) {
+        out.extend(self.components().iter().map(Game::canonical));
+    }
+
     /// How many moves there are, without listing them (a heap of 2^60 has
     /// 2^60 moves). Used to refuse listing moves that cannot be listed.
     fn move_count(&self) -> u128 {

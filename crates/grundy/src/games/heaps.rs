@@ -258,6 +258,17 @@ impl<R: HeapRule> Game for Heaps<R> {
         self.heaps.iter().map(|&n| self.with(vec![n])).collect()
     }
 
+    /// One single-heap position per heap that has a move (a heap alone is
+    /// already in normal form): one allocation each, nothing in between.
+    fn canonical_parts(&self, out: &mut Vec<Self>) {
+        out.extend(
+            self.heaps
+                .iter()
+                .filter(|&&n| self.rule.heap_move_count(n) > 0)
+                .map(|&n| self.with(vec![n])),
+        );
+    }
+
     /// Sorted, without heaps that have no move (they change nothing, in
     /// normal or misère play).
     fn canonical(&self) -> Self {
