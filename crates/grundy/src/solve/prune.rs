@@ -333,7 +333,16 @@ impl<G: Game> Pruner<G> {
         self.pool.push((parts, open));
         result?;
         let work = (self.budget.moves_seen - before) as u64;
-        self.table.finish(c, k, work);
+        // Values excluded by one walk over the options, answered by the
+        // table alone, are found again at the cost of that walk: past a
+        // table the processor's caches hold, not worth their room (Cram 3x14
+        // twice as fast without them; Chomp 10x10, whose table stays
+        // small, twice as slow).
+        let cheap = u128::from(work) <= moves && self.table.bytes() > FORGET_PAST;
+        match k.exact || !cheap {
+            true => self.table.finish(c, k, work),
+            false => self.table.forget(c),
+        }
         self.budget.path_bytes -= base;
         Ok(k)
     }
@@ -385,7 +394,10 @@ impl<G: Game> Pruner<G> {
     ) -> Result<Listed, SearchError> {
         let mut buffer = std::mem::take(&mut self.scratch);
         buffer.clear();
-        c.try_play(m)?.canonical_parts(&mut buffer);
+        if let Err(e) = c.option_parts(m, &mut buffer) {
+            self.scratch = buffer;
+            return Err(e.into());
+        }
         let start = parts.len();
         let mut x = 0;
         let mut hardest: Option<(u128, usize)> = None;
@@ -662,6 +674,9 @@ enum Listed {
 /// game of so many options per position, Grundy's game, values most of
 /// them anyway).
 const KEEP_MOVES: u128 = 256;
+
+/// The table's estimated bytes past which cheap knowledge is not stored.
+const FORGET_PAST: usize = 32 << 20;
 
 /// The question "what is the value" rather than "is the value n".
 const ASK_VALUE: u64 = u64::MAX;
