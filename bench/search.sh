@@ -6,6 +6,7 @@
 #   bench/search.sh                  every instance, 3 runs each (best kept)
 #   RUNS=1 bench/search.sh cram:4x9  one instance
 #   TIMEOUT=120 bench/search.sh      give up on a run after 120 s
+#   METHODS="lvb br" bench/search.sh  only these of igsolve's methods
 #
 # Instances are GAME:SIZE with GAME one of cram, chomp, grundy (Grundy's
 # game, a heap). igsolve is run with --tt hash-map (its default table is
@@ -19,6 +20,7 @@ cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
 TIMEOUT=${TIMEOUT:-600}
+read -r -a METHODS <<<"${METHODS:-def lvb br br-asp-set}"
 INSTANCES=("$@")
 if [ ${#INSTANCES[@]} -eq 0 ]; then
     INSTANCES=(cram:4x9 cram:5x7 cram:5x8 cram:3x14 chomp:10x10 chomp:12x12 grundy:5000 grundy:20000)
@@ -90,7 +92,7 @@ for inst in "${INSTANCES[@]}"; do
     fi
     read -r ot okb og < <(best_of ours_nimber "$GRUNDY" "${ours[@]}")
     it=- ikb=- ig=- im=-
-    for m in def lvb br br-asp-set; do
+    for m in "${METHODS[@]}"; do
         read -r t kb n < <(best_of igsolve_nimber igsolve --tt hash-map -m "$m" "${igs_game[@]}")
         [ "$t" = "-" ] && continue
         if [ "$it" = "-" ] || awk -v a="$t" -v b="$it" 'BEGIN { exit !(a < b) }'; then

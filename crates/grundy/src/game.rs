@@ -76,6 +76,31 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         self.clone()
     }
 
+    /// The canonical forms of this position's components, appended to
+    /// `out`: the same as `components()` each made
+    /// [`canonical`](Game::canonical), which the default does, except that
+    /// parts with no move (value 0 in a sum) may be left out. Search
+    /// calls it for every move it looks at, into a buffer it reuses; a
+    /// game whose components and normal forms come from the same work (a
+    /// board's regions, found once) overrides it to do that work once and
+    /// allocate nothing.
+    fn canonical_parts(&self, out: &mut Vec<Self>) {
+        out.extend(self.components().iter().map(Game::canonical));
+    }
+
+    /// The canonical parts of the position after the legal move `m`,
+    /// appended to `out`: the same as [`canonical_parts`](Game::canonical_parts)
+    /// of [`try_play`](Game::try_play), which the default does. A game
+    /// whose positions own heap memory (a list of heaps) overrides it to
+    /// build only the parts, not the position in between.
+    ///
+    /// # Errors
+    /// As [`try_play`](Game::try_play).
+    fn option_parts(&self, m: &Self::Move, out: &mut Vec<Self>) -> Result<(), GameError> {
+        self.try_play(m)?.canonical_parts(out);
+        Ok(())
+    }
+
     /// How many moves there are, without listing them (a heap of 2^60 has
     /// 2^60 moves). Used to refuse listing moves that cannot be listed.
     fn move_count(&self) -> u128 {

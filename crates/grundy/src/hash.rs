@@ -50,9 +50,13 @@ impl Hasher for FxHasher {
     fn write_usize(&mut self, i: usize) {
         self.add(i as u64);
     }
+    /// The state turned so that its best-mixed bits, the high ones (a
+    /// multiply carries only upwards), pick the bucket: hashbrown takes the
+    /// bucket from the low bits, which would otherwise hang on the low bits
+    /// of the last word alone (as rustc-hash 2 does).
     #[inline]
     fn finish(&self) -> u64 {
-        self.hash
+        self.hash.rotate_left(26)
     }
 }
 

@@ -167,20 +167,28 @@ impl Chomp {
 
     /// The column heights, from the left.
     pub fn heights(&self) -> Vec<u8> {
+        let (h, n) = self.height_array();
+        h[..n].to_vec()
+    }
+
+    /// The column heights in an array, and how many columns: no
+    /// allocation, for the search's inner loop.
+    fn height_array(&self) -> ([u8; MAX_SPAN], usize) {
         let steps = 127 - self.walk.leading_zeros();
-        let mut height = (0..steps).filter(|&i| self.walk >> i & 1 == 0).count() as u8;
-        let mut heights = Vec::new();
+        let mut height = (steps - self.walk.count_ones() + 1) as u8;
+        let mut heights = [0u8; MAX_SPAN];
+        let mut n = 0;
         for i in 0..steps {
             if self.walk >> i & 1 == 1 {
-                heights.push(height);
+                heights[n] = height;
+                n += 1;
             } else {
                 height -= 1;
             }
         }
-        heights
+        (heights, n)
     }
 
-    /// The bar reflected in its diagonal: its rows become its columns.
     pub fn transposed(&self) -> Chomp {
         let steps = 127 - self.walk.leading_zeros();
         let body = self.walk & ((1u128 << steps) - 1);
@@ -194,7 +202,8 @@ impl Chomp {
 
     /// Squares in the bar.
     pub fn squares(&self) -> u64 {
-        self.heights().iter().map(|&h| u64::from(h)).sum()
+        let (h, n) = self.height_array();
+        h[..n].iter().map(|&x| u64::from(x)).sum()
     }
 }
 
@@ -268,14 +277,14 @@ impl Game for Chomp {
     }
 
     fn play(&self, m: &Bite) -> Chomp {
-        let mut h = self.heights();
-        for x in &mut h[usize::from(m.col)..] {
+        let (mut h, mut n) = self.height_array();
+        for x in &mut h[usize::from(m.col)..n] {
             *x = (*x).min(m.row);
         }
-        while h.last() == Some(&0) {
-            h.pop();
+        while n > 0 && h[n - 1] == 0 {
+            n -= 1;
         }
-        Chomp::from_heights(&h)
+        Chomp::from_heights(&h[..n])
     }
 
     fn legal(&self, m: &Bite) -> bool {
@@ -289,6 +298,11 @@ impl Game for Chomp {
 
     fn any_move(&self) -> Option<Bite> {
         self.moves().pop()
+    }
+
+    /// The bar is one component: its canonical form, with no list.
+    fn canonical_parts(&self, out: &mut Vec<Chomp>) {
+        out.push(self.canonical());
     }
 
     /// The bar or its reflection in the diagonal, whichever walk is less.

@@ -228,20 +228,9 @@ impl Cram {
     }
 
     /// The regions of `cells` that no domino joins, each as a bit set.
-    fn regions(&self, mut cells: u128, shape: &Shape) -> Vec<u128> {
+    fn regions(&self, cells: u128, shape: &Shape) -> Vec<u128> {
         let mut regions = Vec::new();
-        while cells != 0 {
-            let mut region = cells & cells.wrapping_neg();
-            loop {
-                let grown = region | (shape.next_to(region) & cells);
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
-            cells &= !region;
-            regions.push(region);
-        }
+        each_region(cells, shape, |r| regions.push(r));
         regions
     }
 
@@ -303,6 +292,23 @@ impl Cram {
             top += p.rows() + 1;
         }
         Cram::new(h, w, free)
+    }
+}
+
+/// Calls `f` with each region of `cells` that no domino joins, as a bit
+/// set, the one of the lowest cell first.
+fn each_region(mut cells: u128, shape: &Shape, mut f: impl FnMut(u128)) {
+    while cells != 0 {
+        let mut region = cells & cells.wrapping_neg();
+        loop {
+            let grown = region | (shape.next_to(region) & cells);
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        cells &= !region;
+        f(region);
     }
 }
 
@@ -500,6 +506,13 @@ impl Game for Cram {
             .into_iter()
             .map(|r| self.with(r))
             .collect()
+    }
+
+    /// The regions found once, each cropped and turned to its least
+    /// orientation as it is found: no list of regions in between.
+    fn canonical_parts(&self, out: &mut Vec<Cram>) {
+        let shape = self.shape();
+        each_region(self.live(&shape), &shape, |r| out.push(self.normal(r)));
     }
 
     /// Cells no domino can cover dropped, each region cropped and turned to

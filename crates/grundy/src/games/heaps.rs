@@ -15,7 +15,9 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::catalog::erased::Rules;
-use crate::game::{parse_u64, vec_heap_bytes, Game, MoveIter, Outcome, ParseError};
+use smallvec::{smallvec, SmallVec};
+
+use crate::game::{parse_u64, Game, GameError, MoveIter, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::{sum_moves_to_value, Solution};
 
@@ -40,6 +42,15 @@ pub trait HeapRule: fmt::Debug + PartialEq + Send + Sync + 'static {
 
     /// The heaps left after move `m` on a heap of `n` (none, one or several).
     fn after(&self, n: u64, m: &Self::Move) -> Vec<u64>;
+
+    /// Calls `f` with each heap that [`after`](HeapRule::after) lists, in
+    /// order: the default lists them; a rule that can say them without a
+    /// list overrides it, for search's inner loop.
+    fn each_after(&self, n: u64, m: &Self::Move, f: &mut dyn FnMut(u64)) {
+        for h in self.after(n, m) {
+            f(h);
+        }
+    }
 
     /// How many moves a heap of `n` has, without listing them.
     fn heap_move_count(&self, n: u64) -> u128 {
@@ -142,13 +153,18 @@ impl<M: FromStr> FromStr for HeapMove<M> {
 #[derive(Debug)]
 pub struct Heaps<R> {
     rule: Arc<R>,
-    heaps: Vec<u64>,
+    /// Up to two heaps inline: the single heaps that search stores as
+    /// parts allocate nothing.
+    heaps: SmallVec<[u64; 2]>,
 }
 
 impl<R: HeapRule> Heaps<R> {
     /// Heaps of the given sizes under `rule`.
     pub fn with_rule(rule: Arc<R>, heaps: Vec<u64>) -> Heaps<R> {
-        Heaps { rule, heaps }
+        Heaps {
+            rule,
+            heaps: SmallVec::from_vec(heaps),
+        }
     }
 
     /// The heap sizes, in order.
@@ -161,10 +177,17 @@ impl<R: HeapRule> Heaps<R> {
         &self.rule
     }
 
-    fn with(&self, heaps: Vec<u64>) -> Heaps<R> {
+    fn with(&self, heaps: SmallVec<[u64; 2]>) -> Heaps<R> {
         Heaps {
             rule: Arc::clone(&self.rule),
             heaps,
+        }
+    }
+
+    /// The single heap `n`, or nothing for a heap with no move.
+    fn push_part(&self, n: u64, out: &mut Vec<Heaps<R>>) {
+        if self.rule.heap_move_count(n) > 0 {
+            out.push(self.with(smallvec![n]));
         }
     }
 }
@@ -239,14 +262,20 @@ impl<R: HeapRule> Game for Heaps<R> {
         )))
     }
 
+    /// Nothing for up to two heaps (held inline), else the buffer and the
+    /// allocator's bookkeeping, as [`vec_heap_bytes`](crate::game::vec_heap_bytes).
     fn heap_bytes(&self) -> usize {
-        vec_heap_bytes(&self.heaps)
+        match self.heaps.spilled() {
+            true => self.heaps.capacity() * std::mem::size_of::<u64>() + 16,
+            false => 0,
+        }
     }
 
     fn play(&self, m: &Self::Move) -> Self {
         let i = m.heap - 1;
-        let mut heaps = self.heaps[..i].to_vec();
-        heaps.extend(self.rule.after(self.heaps[i], &m.mv));
+        let mut heaps: SmallVec<[u64; 2]> = SmallVec::from_slice(&self.heaps[..i]);
+        self.rule
+            .each_after(self.heaps[i], &m.mv, &mut |h| heaps.push(h));
         heaps.extend_from_slice(&self.heaps[i + 1..]);
         if heaps.is_empty() {
             heaps.push(0);
@@ -255,13 +284,39 @@ impl<R: HeapRule> Game for Heaps<R> {
     }
 
     fn components(&self) -> Vec<Self> {
-        self.heaps.iter().map(|&n| self.with(vec![n])).collect()
+        self.heaps
+            .iter()
+            .map(|&n| self.with(smallvec![n]))
+            .collect()
+    }
+
+    /// One single-heap position per heap that has a move (a heap alone is
+    /// already in normal form), held inline: no allocation.
+    fn canonical_parts(&self, out: &mut Vec<Self>) {
+        for &n in &self.heaps {
+            self.push_part(n, out);
+        }
+    }
+
+    /// The heaps left and those the move leaves, each pushed as a part: no
+    /// position in between.
+    fn option_parts(&self, m: &Self::Move, out: &mut Vec<Self>) -> Result<(), GameError> {
+        let i = m.heap - 1;
+        for (j, &n) in self.heaps.iter().enumerate() {
+            match j == i {
+                true => self
+                    .rule
+                    .each_after(n, &m.mv, &mut |h| self.push_part(h, out)),
+                false => self.push_part(n, out),
+            }
+        }
+        Ok(())
     }
 
     /// Sorted, without heaps that have no move (they change nothing, in
     /// normal or misère play).
     fn canonical(&self) -> Self {
-        let mut heaps: Vec<u64> = self
+        let mut heaps: SmallVec<[u64; 2]> = self
             .heaps
             .iter()
             .copied()

@@ -268,6 +268,16 @@ impl HeapRule for OctalRule {
         }
     }
 
+    fn each_after(&self, n: u64, m: &TakeBreak, f: &mut dyn FnMut(u64)) {
+        if m.parts.is_empty() {
+            if n > m.take {
+                f(n - m.take);
+            }
+        } else {
+            m.parts.iter().for_each(|&h| f(h));
+        }
+    }
+
     fn heap_move_count(&self, n: u64) -> u128 {
         let mut count = 0u128;
         for (k, d) in self.digits(n) {

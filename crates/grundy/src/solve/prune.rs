@@ -10,17 +10,32 @@
 //!   from `*n` to `*m` loses), and
 //! - no option of C has value n (the move in C loses).
 //!
+//! A component's options are played once per question and listed: an
+//! option all of whose parts the table values gives its value at once (a
+//! value no longer to ask about, or the answer), the others are sorted
+//! easiest first (the squares of their parts' move counts, summed: an
+//! option that splits the board is cheap) and the values from the lowest
+//! not excluded are asked about in turn, each of the easiest option not
+//! yet found to have a smaller one (an option has one value: found for m,
+//! it is not asked about again). A value is at most the number of moves, so
+//! a question about a larger one is answered at once.
+//!
 //! An option that falls apart into components D1 + ... + Dk has value n when
 //! `g(Dk) = n ^ g(D1) ^ ... ^ g(Dk-1)`: the easier components (fewer moves)
 //! are valued in full, the hardest is only asked about one value. The table
 //! keeps, for each component, what the questions found: its value, or the
 //! values it does not have (a floor below which all are excluded, and a
-//! mask of 64 above it). Options whose answer the table already holds are
-//! looked at first, so that a stored winning move prunes before any search.
+//! mask of 64 above it).
+//!
+//! A component of more than 256 moves (a heap of Grundy's game) is valued
+//! by the plain mex of its options instead, played one at a time: a list
+//! of so many options on each level of a deep path would fill the memory,
+//! and such games value most options anyway.
 //!
 //! Beling and Rogalski compare this with plain mex search and its
 //! refinements (aspiration sets, move ordering); the questions asked here
-//! are theirs, the code is written from the definitions above.
+//! are theirs (as their solver `igs` orders them), the code is written from
+//! the definitions above.
 //!
 //! The recursion grows its stack on demand (the `stacker` crate), so a game
 //! thousands of moves deep cannot overflow it; the path costs its depth
@@ -41,9 +56,8 @@
 
 use std::mem::size_of;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-use super::limits::{Limits, SearchError};
+use super::limits::{Budget, Limits, SearchError};
 use super::progress::Progress;
 use super::snapshot::Saver;
 use super::table::{Slot, Table};
@@ -120,12 +134,12 @@ impl Know {
 /// assert_eq!(p.outcome(&"1 2 3".parse::<Nim>().unwrap()).unwrap(), Outcome::Previous);
 /// ```
 pub struct Pruner<G: Game> {
-    limits: Limits,
+    budget: Budget,
     table: Table<G, Know>,
-    moves_seen: usize,
-    spent: Duration,
-    deadline: Option<Instant>,
-    path_bytes: usize,
+    /// Buffers of options, one per level of the recursion, kept for reuse.
+    pool: Vec<(Vec<G>, Vec<Open>)>,
+    /// The parts of one option, as they are played.
+    scratch: Vec<G>,
     progress: Arc<Progress>,
     saver: Saver,
 }
@@ -146,12 +160,10 @@ impl<G: Game> Pruner<G> {
     /// A pruner within `limits`.
     pub fn new(limits: Limits) -> Pruner<G> {
         Pruner {
-            limits,
+            budget: Budget::new(limits),
             table: Table::new(),
-            moves_seen: 0,
-            spent: Duration::ZERO,
-            deadline: None,
-            path_bytes: 0,
+            pool: Vec::new(),
+            scratch: Vec::new(),
             progress: Arc::new(Progress::default()),
             saver: Saver::default(),
         }
@@ -190,7 +202,7 @@ impl<G: Game> Pruner<G> {
 
     /// Moves looked at so far.
     pub fn moves_seen(&self) -> usize {
-        self.moves_seen
+        self.budget.moves_seen
     }
 
     /// The Sprague–Grundy value of `position`: the XOR of its components'.
@@ -200,9 +212,11 @@ impl<G: Game> Pruner<G> {
     /// or its rules fail.
     pub fn grundy(&mut self, position: &G) -> Result<Nimber, SearchError> {
         self.timed(|s| {
+            let mut parts = Vec::new();
+            position.canonical_parts(&mut parts);
             let mut total = 0;
-            for c in position.components() {
-                total ^= s.value(&c.canonical())?;
+            for c in &parts {
+                total ^= s.value(c)?;
             }
             Ok(Nimber(total))
         })
@@ -214,7 +228,8 @@ impl<G: Game> Pruner<G> {
     /// As [`grundy`](Pruner::grundy).
     pub fn has_value(&mut self, position: &G, n: Nimber) -> Result<bool, SearchError> {
         self.timed(|s| {
-            let parts: Vec<G> = position.components().iter().map(Game::canonical).collect();
+            let mut parts = Vec::new();
+            position.canonical_parts(&mut parts);
             s.parts_have(parts, n.value())
         })
     }
@@ -235,15 +250,9 @@ impl<G: Game> Pruner<G> {
         &mut self,
         search: impl FnOnce(&mut Self) -> Result<T, SearchError>,
     ) -> Result<T, SearchError> {
-        let start = Instant::now();
-        self.deadline = self
-            .limits
-            .max_time
-            .map(|t| start + t.saturating_sub(self.spent));
+        self.budget.start();
         let result = search(self);
-        self.spent += start.elapsed();
-        self.deadline = None;
-        self.path_bytes = 0;
+        self.budget.stop();
         if result.is_err() {
             self.table.unpin();
         }
@@ -264,141 +273,288 @@ impl<G: Game> Pruner<G> {
 
     /// The value of the component `c` (canonical).
     fn value(&mut self, c: &G) -> Result<u64, SearchError> {
-        Ok(self
-            .value_below(c, u64::MAX)?
-            .expect("a value is below u64::MAX"))
-    }
-
-    /// The value of the component `c` (canonical) if it is below `n`:
-    /// each value from the lowest not excluded asked about in turn, unless
-    /// the table values every option, when the mex answers at once (a game
-    /// of large values, Grundy's game say, would otherwise ask about each
-    /// value below its own).
-    fn value_below(&mut self, c: &G, n: u64) -> Result<Option<u64>, SearchError> {
-        loop {
-            let k = self.know(c)?;
-            if k.exact {
-                return Ok((k.floor < n).then_some(k.floor));
-            }
-            if k.floor >= n {
-                return Ok(None);
-            }
-            if let Some(v) = self.stored_mex(c)? {
-                self.make_room(c)?;
-                self.table.pin(c);
-                self.table.finish(c, Know::exactly(v), 0);
-                continue;
-            }
-            if self.has(c, k.floor)? {
-                return Ok(Some(k.floor));
-            }
-        }
-    }
-
-    /// The mex of the values of `c`'s options, if the table holds every one.
-    fn stored_mex(&mut self, c: &G) -> Result<Option<u64>, SearchError> {
-        let mut seen = Seen::default();
-        for m in c.move_iter()? {
-            self.count_move()?;
-            let mut x = 0;
-            for p in self.parts_of(c, &m)? {
-                match self.table.get(&p) {
-                    Some((Slot::Done(k), _)) if k.exact => x ^= k.floor,
-                    _ => return Ok(None),
-                }
-            }
-            seen.insert(x);
-        }
-        Ok(Some(seen.mex()))
+        let k = self.settle(c, ASK_VALUE)?;
+        debug_assert!(k.exact, "settling for the value finds it");
+        Ok(k.floor)
     }
 
     /// Whether the component `c` (canonical) has value `n`.
     fn has(&mut self, c: &G, n: u64) -> Result<bool, SearchError> {
-        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.has_here(c, n))
+        Ok(self.settle(c, n)?.decides(n) == Some(true))
     }
 
-    fn has_here(&mut self, c: &G, n: u64) -> Result<bool, SearchError> {
+    /// What is known of `c` (canonical) once it is settled whether its
+    /// value is `n`, or, for [`ASK_VALUE`], what its value is.
+    fn settle(&mut self, c: &G, n: u64) -> Result<Know, SearchError> {
+        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.settle_here(c, n))
+    }
+
+    /// The search behind [`settle`](Pruner::settle). `c + *n` is a
+    /// P-position when every smaller value is excluded and no option has
+    /// value n. The options are generated once: those the table values
+    /// (or answers for) are looked at first, the others are sorted by how
+    /// hard they look (the squares of their parts' move counts, summed),
+    /// and the values from the lowest not excluded are asked about in
+    /// turn, each of the easiest option not yet found to have a smaller
+    /// one (an option has one value: found for m, it is not asked about
+    /// again).
+    fn settle_here(&mut self, c: &G, n: u64) -> Result<Know, SearchError> {
         let mut k = self.know(c)?;
-        if let Some(answer) = k.decides(n) {
-            return Ok(answer);
+        if k.exact || (n != ASK_VALUE && k.decides(n).is_some()) {
+            return Ok(k);
         }
-        // Moves of `*n` to `*m`: each `c + *m` must be an N-position, so
-        // the value must not be below n.
-        if self.value_below(c, n)?.is_some() {
-            return Ok(false);
+        // A value is at most the number of moves.
+        if n != ASK_VALUE && u128::from(n) > c.move_count() {
+            return Ok(k);
         }
-        k = self.know(c)?;
-        if let Some(answer) = k.decides(n) {
-            return Ok(answer);
-        }
-        // Moves in `c`: none may lead to a position of value n.
-        let bytes = LEVEL_BYTES + size_of::<G>() + 2 * c.heap_bytes();
-        self.path_bytes += bytes;
+        let moves = c.move_count();
+        let keep = moves <= KEEP_MOVES;
+        // The level's frames and position, and its options' parts (each
+        // taken to be two parts the size of `c`) where they are kept.
+        let part = size_of::<G>() + c.heap_bytes();
+        let listed = match keep {
+            true => moves as usize * (2 * part + size_of::<Open>()),
+            false => 4 * part,
+        };
+        let base = LEVEL_BYTES + part + c.heap_bytes() + listed;
+        self.budget.path_bytes += base;
         self.make_room(c)?;
         let stored = self.table.pin(c);
         debug_assert!(stored.is_none_or(|s| s == k));
-        let before = self.moves_seen;
-        let found = self.option_of_value(c, n)?;
-        match found {
-            true => k.exclude(n),
-            false => k = Know::exactly(n),
+        let before = self.budget.moves_seen;
+        let (mut parts, mut open) = self.pool.pop().unwrap_or_default();
+        let mut seen = Seen::default();
+        let result = if !keep {
+            // Too many options to keep listed: each valued in full, once.
+            self.mex_of_options(c, n, &mut parts, &mut seen)
+                .map(|found| {
+                    k = match found {
+                        true => {
+                            k.exclude(n);
+                            k
+                        }
+                        false => Know::exactly(seen.mex()),
+                    }
+                })
+        } else {
+            self.gather(c, n, &mut parts, &mut open, &mut seen)
+                .and_then(|found_n| match found_n {
+                    true => {
+                        k.exclude(n);
+                        Ok(())
+                    }
+                    false => self.walk(&mut k, n, &mut parts, &mut open, &seen),
+                })
+        };
+        parts.clear();
+        open.clear();
+        self.pool.push((parts, open));
+        result?;
+        let work = (self.budget.moves_seen - before) as u64;
+        // Values excluded by one walk over the options, answered by the
+        // table alone, are found again at the cost of that walk: past a
+        // table the processor's caches hold, not worth their room (Cram 3x14
+        // twice as fast without them; Chomp 10x10, whose table stays
+        // small, twice as slow).
+        let cheap = u128::from(work) <= moves && self.table.bytes() > FORGET_PAST;
+        match k.exact || !cheap {
+            true => self.table.finish(c, k, work),
+            false => self.table.forget(c),
         }
-        let work = (self.moves_seen - before) as u64;
-        self.table.finish(c, k, work);
-        self.path_bytes -= bytes;
-        Ok(!found)
+        self.budget.path_bytes -= base;
+        Ok(k)
     }
 
-    /// Whether some option of `c` has value `n`: first among the options
-    /// the table answers for, then by search.
-    fn option_of_value(&mut self, c: &G, n: u64) -> Result<bool, SearchError> {
-        let mut open = 0usize;
+    /// Lists the options of `c`: an option all of whose parts the table
+    /// values goes into `seen` as its value, the others into `open` with
+    /// their unvalued parts in `parts`, sorted easiest first.
+    /// `true`, stopping there, when an option is known to have value `n`.
+    fn gather(
+        &mut self,
+        c: &G,
+        n: u64,
+        parts: &mut Vec<G>,
+        open: &mut Vec<Open>,
+        seen: &mut Seen,
+    ) -> Result<bool, SearchError> {
         for m in c.move_iter()? {
             self.count_move()?;
-            let parts = self.parts_of(c, &m)?;
-            match self.stored_answer(&parts, n) {
-                Some(true) => return Ok(true),
-                Some(false) => {}
-                None => open += 1,
+            let start = parts.len();
+            match self.list_option(c, &m, parts)? {
+                Listed::Valued(x) if x == n => return Ok(true),
+                Listed::Valued(x) => seen.insert(x),
+                Listed::Open(o) => {
+                    // One part left, whose stored knowledge may answer.
+                    if o.len == 1
+                        && n != ASK_VALUE
+                        && self.know(&parts[start])?.decides(n ^ o.x) == Some(true)
+                    {
+                        return Ok(true);
+                    }
+                    open.push(o);
+                }
             }
         }
-        if open == 0 {
-            return Ok(false);
+        open.sort_by_key(|o| o.cost);
+        seen.high.sort_unstable();
+        seen.high.dedup();
+        Ok(false)
+    }
+
+    /// Plays `m` in `c` and sorts the option's parts: those the table
+    /// values are XORed together, the others appended to `parts`, the
+    /// hardest (most moves) first.
+    fn list_option(
+        &mut self,
+        c: &G,
+        m: &G::Move,
+        parts: &mut Vec<G>,
+    ) -> Result<Listed, SearchError> {
+        let mut buffer = std::mem::take(&mut self.scratch);
+        buffer.clear();
+        if let Err(e) = c.option_parts(m, &mut buffer) {
+            self.scratch = buffer;
+            return Err(e.into());
         }
-        for m in c.move_iter()? {
-            let parts = self.parts_of(c, &m)?;
-            match self.stored_answer(&parts, n) {
-                Some(true) => return Ok(true),
-                Some(false) => continue,
-                None => {}
+        let start = parts.len();
+        let mut x = 0;
+        let mut hardest: Option<(u128, usize)> = None;
+        let mut cost = 0u128;
+        let mut failed = None;
+        for p in buffer.drain(..) {
+            let k = match self.know(&p) {
+                Ok(k) => k,
+                Err(e) => {
+                    failed = Some(e);
+                    break;
+                }
+            };
+            if k.exact {
+                x ^= k.floor;
+                continue;
             }
-            if self.parts_have(parts, n)? {
+            let moves = p.move_count();
+            cost = cost.saturating_add(moves.saturating_mul(moves));
+            if hardest.is_none_or(|(h, _)| moves > h) {
+                hardest = Some((moves, parts.len()));
+            }
+            parts.push(p);
+        }
+        buffer.clear();
+        self.scratch = buffer;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        let Some((_, i)) = hardest else {
+            return Ok(Listed::Valued(x));
+        };
+        parts.swap(start, i);
+        Ok(Listed::Open(Open {
+            start: start as u32,
+            len: (parts.len() - start) as u32,
+            x,
+            cost,
+            done: false,
+        }))
+    }
+
+    /// The values from `k`'s floor up to `n` (or up to the value, for
+    /// [`ASK_VALUE`]) asked about in turn, as [`settle_here`](Pruner::settle_here)
+    /// says; `k` holds what was found.
+    fn walk(
+        &mut self,
+        k: &mut Know,
+        n: u64,
+        parts: &mut [G],
+        open: &mut [Open],
+        seen: &Seen,
+    ) -> Result<(), SearchError> {
+        let mut m = k.floor;
+        loop {
+            if m == n && n != ASK_VALUE {
+                // Every smaller value is excluded: the value is at least n.
+                if self.some_option_has(n, parts, open)? {
+                    k.exclude(n);
+                } else {
+                    *k = Know::exactly(n);
+                }
+                return Ok(());
+            }
+            if seen.contains(m) || k.decides(m) == Some(false) {
+                m += 1;
+                continue;
+            }
+            if self.some_option_has(m, parts, open)? {
+                k.exclude(m);
+                m += 1;
+            } else {
+                *k = Know::exactly(m);
+                return Ok(());
+            }
+        }
+    }
+
+    /// Whether an option not yet used has value `m`, trying them in order;
+    /// the one found is marked used.
+    fn some_option_has(
+        &mut self,
+        m: u64,
+        parts: &mut [G],
+        open: &mut [Open],
+    ) -> Result<bool, SearchError> {
+        for o in open.iter_mut().filter(|o| !o.done) {
+            if self.option_has(o, parts, m)? {
+                o.done = true;
                 return Ok(true);
             }
         }
         Ok(false)
     }
 
-    fn parts_of(&self, c: &G, m: &G::Move) -> Result<Vec<G>, SearchError> {
-        let to = c.try_play(m)?;
-        Ok(to.components().iter().map(Game::canonical).collect())
+    /// The plain mex search for a position with too many options to keep
+    /// listed: each option valued in full as it is played, its value put in
+    /// `seen`. `true`, stopping there, when one has value `n`.
+    fn mex_of_options(
+        &mut self,
+        c: &G,
+        n: u64,
+        parts: &mut Vec<G>,
+        seen: &mut Seen,
+    ) -> Result<bool, SearchError> {
+        for mv in c.move_iter()? {
+            self.count_move()?;
+            parts.clear();
+            let x = match self.list_option(c, &mv, parts)? {
+                Listed::Valued(x) => x,
+                Listed::Open(o) => {
+                    let mut x = o.x;
+                    for p in parts.iter() {
+                        x ^= self.value(p)?;
+                    }
+                    x
+                }
+            };
+            if x == n {
+                return Ok(true);
+            }
+            seen.insert(x);
+        }
+        seen.high.sort_unstable();
+        seen.high.dedup();
+        Ok(false)
     }
 
-    /// Whether the sum of `parts` has value `n`, where the table alone says.
-    fn stored_answer(&mut self, parts: &[G], n: u64) -> Option<bool> {
-        let mut x = 0;
-        let mut open = None;
-        for p in parts {
-            match self.table.get(p) {
-                Some((Slot::Done(k), _)) if k.exact => x ^= k.floor,
-                Some((Slot::Done(k), _)) if open.is_none() => open = Some(k),
-                _ => return None,
-            }
+    /// Whether the option `o` has value `m`: its parts but the hardest
+    /// valued in full (once: their values join `o.x`), the hardest asked
+    /// about the one value that would make the sum's `m`.
+    fn option_has(&mut self, o: &mut Open, parts: &mut [G], m: u64) -> Result<bool, SearchError> {
+        let start = o.start as usize;
+        while o.len > 1 {
+            let last = start + o.len as usize - 1;
+            o.x ^= self.value(&parts[last])?;
+            o.len -= 1;
         }
-        match open {
-            None => Some(x == n),
-            Some(k) => k.decides(n ^ x),
-        }
+        self.has(&parts[start], m ^ o.x)
     }
 
     /// Whether the sum of `parts` has value `n`: all but the hardest part
@@ -436,17 +592,15 @@ impl<G: Game> Pruner<G> {
     /// Evicts until `key` can be stored within the limits.
     fn make_room(&mut self, key: &G) -> Result<(), SearchError> {
         loop {
-            let over_bytes =
-                self.table.bytes_with(key) + self.path_bytes > usable(self.limits.max_bytes);
-            let over_count = self.table.len() >= self.limits.max_positions;
+            let (over_bytes, over_count) = self
+                .budget
+                .over(self.table.bytes_with(key), self.table.len());
             if !over_bytes && !over_count {
                 return Ok(());
             }
             if !self.table.evict() {
                 if over_bytes {
-                    return Err(SearchError::MemoryExceeded {
-                        limit: self.limits.max_bytes,
-                    });
+                    return Err(self.budget.memory_exceeded());
                 }
                 return Ok(());
             }
@@ -454,13 +608,7 @@ impl<G: Game> Pruner<G> {
     }
 
     fn count_move(&mut self) -> Result<(), SearchError> {
-        self.moves_seen += 1;
-        if self.moves_seen > self.limits.max_moves() {
-            return Err(SearchError::LimitExceeded {
-                limit: self.limits.max_positions,
-            });
-        }
-        if self.moves_seen.is_multiple_of(CLOCK_EVERY) {
+        if self.budget.count_move(CLOCK_EVERY)? {
             self.publish();
             if self.progress.stop_requested() {
                 return Err(SearchError::Interrupted);
@@ -468,18 +616,13 @@ impl<G: Game> Pruner<G> {
             if self.saver.due() {
                 self.saver.save(&[&self.table])?;
             }
-            if let (Some(deadline), Some(limit)) = (self.deadline, self.limits.max_time) {
-                if Instant::now() >= deadline {
-                    return Err(SearchError::TimeExceeded { limit });
-                }
-            }
         }
         Ok(())
     }
 
     fn publish(&self) {
         self.progress.publish(
-            self.moves_seen as u64,
+            self.budget.moves_seen as u64,
             self.table.len() as u64,
             self.table.bytes() as u64,
         );
@@ -501,12 +644,11 @@ impl Seen {
         }
     }
 
-    fn mex(&mut self) -> u64 {
+    /// The least value not seen (once `high` is sorted).
+    fn mex(&self) -> u64 {
         if self.low != u64::MAX {
             return u64::from(self.low.trailing_ones());
         }
-        self.high.sort_unstable();
-        self.high.dedup();
         let mut m = 64;
         for &v in &self.high {
             if v != m {
@@ -516,12 +658,49 @@ impl Seen {
         }
         m
     }
+
+    fn contains(&self, v: u64) -> bool {
+        match v {
+            0..=63 => self.low >> v & 1 == 1,
+            // Sorted once the options are listed.
+            _ => self.high.binary_search(&v).is_ok(),
+        }
+    }
 }
 
-/// As the full search: a quarter of the budget is the allocator's slack.
-fn usable(max_bytes: usize) -> usize {
-    max_bytes - max_bytes / 4
+/// An option of the component being searched, as [`Pruner::gather`] lists
+/// it: its parts not valued yet at `parts[start..start + len]`, the
+/// hardest first; the XOR of the values of the others; how hard it looks;
+/// whether it was found to have a value already.
+struct Open {
+    start: u32,
+    len: u32,
+    x: u64,
+    cost: u128,
+    done: bool,
 }
+
+/// What [`Pruner::list_option`] finds of an option.
+enum Listed {
+    /// The table values every part: the option's value.
+    Valued(u64),
+    /// Parts left to search, at the end of the buffer.
+    Open(Open),
+}
+
+/// A position with more moves than this is valued by the plain mex of its
+/// options, played one at a time and valued in full, rather than pruned
+/// over a list of them: a heap of 20000 in Grundy's game has 10^4 options,
+/// and a path through thousands of such heaps would hold them all (and a
+/// game of so many options per position, Grundy's game, values most of
+/// them anyway).
+const KEEP_MOVES: u128 = 256;
+
+/// The table's estimated bytes past which cheap knowledge is not stored.
+const FORGET_PAST: usize = 32 << 20;
+
+/// The question "what is the value" rather than "is the value n".
+const ASK_VALUE: u64 = u64::MAX;
 
 #[cfg(test)]
 mod tests {

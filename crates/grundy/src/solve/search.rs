@@ -29,9 +29,8 @@
 use std::fmt;
 use std::mem::size_of;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-use super::limits::{Limits, SearchError};
+use super::limits::{Budget, Limits, SearchError};
 use super::progress::Progress;
 use super::snapshot::Saver;
 use super::table::{Slot, Table};
@@ -68,17 +67,10 @@ impl fmt::Display for Solved {
 /// ```
 pub struct Searcher<G: Game> {
     play: Play,
-    limits: Limits,
     solved: Table<G, Solved>,
     values: Table<G, Nimber>,
-    /// Moves looked at so far, against [`Limits::max_moves`].
-    moves_seen: usize,
-    /// Time spent in searches so far, against [`Limits::max_time`].
-    spent: Duration,
-    /// When the current search must stop.
-    deadline: Option<Instant>,
-    /// Estimated bytes of the current search's path.
-    path_bytes: usize,
+    /// Moves, time and path bytes spent against the limits.
+    budget: Budget,
     progress: Arc<Progress>,
     saver: Saver,
 }
@@ -156,13 +148,9 @@ impl<G: Game> Searcher<G> {
     pub fn with_limits(play: Play, limits: Limits) -> Searcher<G> {
         Searcher {
             play,
-            limits,
             solved: Table::new(),
             values: Table::new(),
-            moves_seen: 0,
-            spent: Duration::ZERO,
-            deadline: None,
-            path_bytes: 0,
+            budget: Budget::new(limits),
             progress: Arc::new(Progress::default()),
             saver: Saver::default(),
         }
@@ -212,7 +200,7 @@ impl<G: Game> Searcher<G> {
 
     /// Moves looked at so far, over the searcher's life.
     pub fn moves_seen(&self) -> usize {
-        self.moves_seen
+        self.budget.moves_seen
     }
 
     /// The outcome and remoteness of `position` under this searcher's convention.
@@ -256,15 +244,9 @@ impl<G: Game> Searcher<G> {
         &mut self,
         search: impl FnOnce(&mut Self) -> Result<T, SearchError>,
     ) -> Result<T, SearchError> {
-        let start = Instant::now();
-        self.deadline = self
-            .limits
-            .max_time
-            .map(|t| start + t.saturating_sub(self.spent));
+        self.budget.start();
         let result = search(self);
-        self.spent += start.elapsed();
-        self.deadline = None;
-        self.path_bytes = 0;
+        self.budget.stop();
         if result.is_err() {
             self.solved.unpin();
             self.values.unpin();
@@ -300,7 +282,7 @@ impl<G: Game> Searcher<G> {
             let frame = stack.pop().expect("the stack is not empty");
             let result = frame.result(self.play);
             self.solved.finish(&frame.position, result, frame.work);
-            self.path_bytes -= frame.bytes;
+            self.budget.path_bytes -= frame.bytes;
             // The parent takes the result from here, not from the table,
             // which may evict it before the parent looks.
             match stack.last_mut() {
@@ -315,7 +297,7 @@ impl<G: Game> Searcher<G> {
 
     fn open_solve(&mut self, position: G) -> Result<SolveFrame<G>, SearchError> {
         let bytes = frame_bytes::<SolveFrame<G>, G>(&position);
-        self.path_bytes += bytes;
+        self.budget.path_bytes += bytes;
         self.make_room(true, &position)?;
         let moves = position.move_iter()?;
         self.solved.open(position.clone());
@@ -342,7 +324,7 @@ impl<G: Game> Searcher<G> {
                     let frame = stack.pop().expect("the stack is not empty");
                     let value = frame.seen.mex();
                     self.values.finish(&frame.component, value, frame.work);
-                    self.path_bytes -= frame.bytes;
+                    self.budget.path_bytes -= frame.bytes;
                     let Some(parent) = stack.last_mut() else {
                         return Ok(value);
                     };
@@ -359,7 +341,7 @@ impl<G: Game> Searcher<G> {
                 let parts: Vec<G> = to.components().iter().map(Game::canonical).collect();
                 let bytes = parts_bytes(&parts);
                 top.bytes += bytes;
-                self.path_bytes += bytes;
+                self.budget.path_bytes += bytes;
                 top.option = Some((parts, 0, Nimber::ZERO));
             }
             let (parts, valued, xor) = top.option.as_mut().expect("an option is being valued");
@@ -385,13 +367,13 @@ impl<G: Game> Searcher<G> {
             top.option = None;
             let added = top.seen.insert(value);
             top.bytes = top.bytes + added - freed;
-            self.path_bytes = self.path_bytes + added - freed;
+            self.budget.path_bytes = self.budget.path_bytes + added - freed;
         }
     }
 
     fn open_grundy(&mut self, component: G) -> Result<GrundyFrame<G>, SearchError> {
         let bytes = frame_bytes::<GrundyFrame<G>, G>(&component);
-        self.path_bytes += bytes;
+        self.budget.path_bytes += bytes;
         self.make_room(false, &component)?;
         let moves = component.move_iter()?;
         self.values.open(component.clone());
@@ -424,8 +406,7 @@ impl<G: Game> Searcher<G> {
                     self.values.len(),
                 )
             };
-            let over_bytes = used + self.path_bytes > usable(self.limits.max_bytes);
-            let over_count = stored >= self.limits.max_positions;
+            let (over_bytes, over_count) = self.budget.over(used, stored);
             if !over_bytes && !over_count {
                 return Ok(());
             }
@@ -437,9 +418,7 @@ impl<G: Game> Searcher<G> {
             };
             if !evicted {
                 if over_bytes {
-                    return Err(SearchError::MemoryExceeded {
-                        limit: self.limits.max_bytes,
-                    });
+                    return Err(self.budget.memory_exceeded());
                 }
                 // Only the path is stored: it may pass the position limit.
                 return Ok(());
@@ -449,39 +428,20 @@ impl<G: Game> Searcher<G> {
 
     /// Counts one move looked at, against the work and time limits.
     fn count_move(&mut self) -> Result<(), SearchError> {
-        self.moves_seen += 1;
-        if self.moves_seen > self.limits.max_moves() {
-            return Err(SearchError::LimitExceeded {
-                limit: self.limits.max_positions,
-            });
-        }
-        if self.moves_seen.is_multiple_of(CLOCK_EVERY) {
+        if self.budget.count_move(CLOCK_EVERY)? {
             let stored = (self.solved.len() + self.values.len()) as u64;
             let bytes = self.table_bytes() as u64;
-            self.progress.publish(self.moves_seen as u64, stored, bytes);
+            self.progress
+                .publish(self.budget.moves_seen as u64, stored, bytes);
             if self.progress.stop_requested() {
                 return Err(SearchError::Interrupted);
             }
             if self.saver.due() {
                 self.saver.save(&[&self.solved, &self.values])?;
             }
-            if let (Some(deadline), Some(limit)) = (self.deadline, self.limits.max_time) {
-                if Instant::now() >= deadline {
-                    return Err(SearchError::TimeExceeded { limit });
-                }
-            }
         }
         Ok(())
     }
-}
-
-/// The part of a memory budget that the estimate may fill: a quarter is
-/// kept back for the allocator, which keeps freed small blocks (evicted
-/// positions, finished move walks) scattered among live ones. Measured with
-/// glibc: resident memory crept to 1.16 times the estimate over a 20 s
-/// search that evicted all along.
-fn usable(max_bytes: usize) -> usize {
-    max_bytes - max_bytes / 4
 }
 
 /// The estimated bytes of a frame of type `F` for `position`: the frame

@@ -224,6 +224,19 @@ impl<K: Game, T: Copy> Table<K, T> {
         true
     }
 
+    /// Drops `key`, on the path, rather than finishing it: what the search
+    /// found there is not worth its room.
+    pub(crate) fn forget(&mut self, key: &K) {
+        if let Some((key, e)) = self.map.remove_entry(key) {
+            debug_assert!(
+                matches!(e.slot, Slot::Busy),
+                "only a busy position is forgotten"
+            );
+            self.busy -= 1;
+            self.key_heap_bytes -= key.heap_bytes();
+        }
+    }
+
     /// Drops every entry left on the path by a search that stopped early.
     pub(crate) fn unpin(&mut self) {
         let kept = self

@@ -153,3 +153,107 @@ fn a_path_longer_than_the_budget_stops_cleanly() {
     assert_eq!(e, grundy::SearchError::MemoryExceeded { limit: 64 << 10 });
     assert_eq!(pruned.positions_stored(), 0);
 }
+
+/// The search's fast hook ([`Game::canonical_parts`]) against what it
+/// stands for: the components, each made canonical, parts with no move
+/// aside (the hook may leave them out), as a multiset.
+fn parts_agree<G: Game>(p: &G) -> Result<(), TestCaseError> {
+    let texts = |parts: Vec<G>| {
+        let mut t: Vec<String> = parts
+            .iter()
+            .filter(|q| q.move_count() > 0)
+            .map(ToString::to_string)
+            .collect();
+        t.sort();
+        t
+    };
+    let mut fast = Vec::new();
+    p.canonical_parts(&mut fast);
+    let slow: Vec<G> = p.components().iter().map(Game::canonical).collect();
+    prop_assert_eq!(texts(fast), texts(slow), "parts of {}", p);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn cram_parts_are_the_canonical_components(
+        rows in 1usize..8,
+        cols in 1usize..12,
+        free in any::<u128>(),
+    ) {
+        let cells = rows * cols;
+        let board = Cram::new(rows, cols, free & ((1u128 << cells) - 1)).unwrap();
+        parts_agree(&board)?;
+        for m in board.moves() {
+            parts_agree(&board.play(&m))?;
+        }
+    }
+
+    #[test]
+    fn chomp_parts_are_the_canonical_components(
+        mut heights in proptest::collection::vec(1u64..20, 1..20),
+    ) {
+        heights.sort_unstable_by(|a, b| b.cmp(a));
+        let bar = Chomp::new(&heights).unwrap();
+        parts_agree(&bar)?;
+        for m in bar.moves() {
+            let to = bar.play(&m);
+            parts_agree(&to)?;
+            // Played without lists, as the listed heights say.
+            let mut h = bar.heights();
+            for x in &mut h[usize::from(m.col)..] {
+                *x = (*x).min(m.row);
+            }
+            h.retain(|&x| x > 0);
+            prop_assert_eq!(to.heights(), h);
+        }
+    }
+
+    #[test]
+    fn heap_parts_are_the_canonical_components(
+        heaps in proptest::collection::vec(0u64..30, 1..6),
+        which in 0usize..4,
+    ) {
+        let p = Heaps::with_rule(heap_game(which), heaps);
+        parts_agree(&p)?;
+        for m in p.moves() {
+            // Built without the position in between, as played.
+            let texts = |parts: &[Heaps<OctalRule>]| {
+                let mut t: Vec<String> = parts.iter().map(ToString::to_string).collect();
+                t.sort();
+                t
+            };
+            let mut fast = Vec::new();
+            p.option_parts(&m, &mut fast).unwrap();
+            let mut slow = Vec::new();
+            p.play(&m).canonical_parts(&mut slow);
+            prop_assert_eq!(texts(&fast), texts(&slow), "{} after {}", p, m);
+            parts_agree(&p.play(&m))?;
+        }
+    }
+}
+
+#[test]
+fn heaps_with_too_many_options_to_keep_are_valued_by_their_mex_and_agree() {
+    // Grundy's game heaps of 520 to 600 have 259 to 299 moves, more than
+    // the pruner keeps listed (256): those are valued by the plain mex of
+    // their options, the smaller heaps by pruning.
+    let rule = heap_game(2);
+    let mut plain = Searcher::new(Play::Normal);
+    let mut pruned = Pruner::new(Limits::default());
+    for n in (520..=600).step_by(8) {
+        let p = Heaps::with_rule(Arc::clone(&rule), vec![n]);
+        let value = plain.grundy(&p).unwrap();
+        assert_eq!(pruned.grundy(&p).unwrap(), value, "heap {n}");
+        let sum = Heaps::with_rule(Arc::clone(&rule), vec![n, n - 3]);
+        let probe = Nimber(value.value() ^ 1);
+        assert_eq!(
+            pruned.has_value(&sum, probe).unwrap(),
+            plain.grundy(&sum).unwrap() == probe,
+            "heaps {n} and {}",
+            n - 3
+        );
+    }
+}
