@@ -34,6 +34,9 @@ const FIRST_PAIRS_PER_COMMON: usize = 8;
 /// The pairs of each split marked in the first, short stage.
 const SHORT: usize = 32;
 
+/// Pairs whose XORs are computed together before they are marked.
+const CHUNK: usize = 128;
+
 /// The last values the rare loop reads through 16-bit offsets.
 const WINDOW: usize = 1 << 16;
 
@@ -279,9 +282,21 @@ impl Split {
         if lo > hi {
             return;
         }
-        let marks = &mut *self.marks;
-        for (&x, &y) in g[lo..=hi].iter().zip(g[r - hi..=r - lo].iter().rev()) {
-            marks[usize::from(x ^ y)] = self.stamp;
+        let (marks, stamp) = (&mut *self.marks, self.stamp);
+        // The XORs of a chunk first (a vectorised loop), then one plain
+        // store per pair: half the instructions of a loop doing both.
+        let mut xors = [0u16; CHUNK];
+        for (left, right) in g[lo..=hi]
+            .chunks(CHUNK)
+            .zip(g[r - hi..=r - lo].rchunks(CHUNK))
+        {
+            let xors = &mut xors[..left.len()];
+            for ((x, &a), &b) in xors.iter_mut().zip(left).zip(right.iter().rev()) {
+                *x = a ^ b;
+            }
+            for &x in xors.iter() {
+                marks[usize::from(x)] = stamp;
+            }
         }
     }
 
