@@ -218,6 +218,7 @@ pub enum ErrorKind {
 impl Error {
     /// The kind of failure.
     pub fn kind(&self) -> ErrorKind {
+        use crate::solve::snapshot::SnapshotError;
         use crate::solve::SearchError;
         match self {
             Error::Catalog(_)
@@ -242,15 +243,73 @@ impl Error {
             Error::Unsearched { .. } | Error::ChecksumRange { .. } => ErrorKind::Limit,
             Error::Script(_) => ErrorKind::GameFailed,
             Error::TooLarge { .. } | Error::Sequence(_) | Error::Unknown { .. } => ErrorKind::Limit,
-            Error::Analyze(AnalyzeError::Search(e))
-            | Error::Values(ValuesError::Analyze(AnalyzeError::Search(e))) => match e {
-                SearchError::LimitExceeded { .. } => ErrorKind::Limit,
-                SearchError::Interrupted => ErrorKind::Interrupted,
-                e if e.is_limit() => ErrorKind::Limit,
-                _ => ErrorKind::GameFailed,
+            Error::Analyze(e) | Error::Values(ValuesError::Analyze(e)) => match e {
+                AnalyzeError::Search(SearchError::Interrupted) => ErrorKind::Interrupted,
+                AnalyzeError::Search(SearchError::Checkpoint { .. }) => ErrorKind::Io,
+                AnalyzeError::Search(e) if e.is_limit() => ErrorKind::Limit,
+                AnalyzeError::Search(_) => ErrorKind::GameFailed,
+                // Only a file too large for the memory budget would load
+                // with a larger limit; the others are the wrong file.
+                AnalyzeError::Checkpoint(SnapshotError::TooLarge { .. }) => ErrorKind::Limit,
+                AnalyzeError::Checkpoint(_) => ErrorKind::BadInput,
+                AnalyzeError::TooManyMoves { .. } | AnalyzeError::NoValue { .. } => {
+                    ErrorKind::Limit
+                }
             },
             Error::Values(ValuesError::Parse(_)) => ErrorKind::BadInput,
-            Error::Analyze(_) | Error::Values(_) => ErrorKind::Limit,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::snapshot::SnapshotError;
+    use crate::solve::SearchError;
+    use std::time::Duration;
+
+    fn kind_of(e: AnalyzeError) -> ErrorKind {
+        Error::Analyze(e).kind()
+    }
+
+    #[test]
+    fn checkpoint_failures_are_told_apart_from_limits() {
+        assert_eq!(kind_of(SnapshotError::Header.into()), ErrorKind::BadInput);
+        assert_eq!(
+            kind_of(SnapshotError::Damaged("crc".into()).into()),
+            ErrorKind::BadInput
+        );
+        let other = SnapshotError::OtherSearch {
+            found: "cram 4x4".into(),
+            wanted: "cram 5x5".into(),
+        };
+        assert_eq!(kind_of(other.into()), ErrorKind::BadInput);
+        let large = SnapshotError::TooLarge {
+            entries: 9,
+            budget_mib: 1,
+        };
+        assert_eq!(kind_of(large.into()), ErrorKind::Limit);
+        let save = SearchError::Checkpoint {
+            reason: "disk full".into(),
+        };
+        assert_eq!(kind_of(save.into()), ErrorKind::Io);
+    }
+
+    #[test]
+    fn every_search_limit_is_a_limit() {
+        let time = SearchError::TimeExceeded {
+            limit: Duration::from_secs(1),
+        };
+        assert_eq!(kind_of(time.into()), ErrorKind::Limit);
+        let memory = SearchError::MemoryExceeded { limit: 1 << 20 };
+        assert_eq!(kind_of(memory.into()), ErrorKind::Limit);
+        assert_eq!(
+            kind_of(SearchError::Interrupted.into()),
+            ErrorKind::Interrupted
+        );
+        let cycle = SearchError::Cycle {
+            position: "x".into(),
+        };
+        assert_eq!(kind_of(cycle.into()), ErrorKind::GameFailed);
     }
 }

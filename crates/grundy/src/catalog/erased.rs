@@ -77,6 +77,10 @@ pub trait ValueSearch<P> {
     /// # Errors
     /// A search that fails for a reason other than its size.
     fn values(&mut self, positions: &[P]) -> Result<Vec<Option<Nimber>>, SearchError>;
+
+    /// The limit that made [`values`](ValueSearch::values) leave positions
+    /// unvalued, once one did: positions, memory or time.
+    fn stopped(&self) -> Option<&SearchError>;
 }
 
 /// A game of the catalog, type-erased.
@@ -537,8 +541,16 @@ impl<R: Rules> Position<R> {
         let mut positions: Vec<R::Position> = moves.iter().map(|m| p.play(m)).collect();
         positions.push(p.clone());
         let values = own.values(&positions)?;
-        let limit = o.limits.max_positions;
-        let value_of = |k: usize| values[k].ok_or(SearchError::LimitExceeded { limit });
+        // The limit the search itself reached, so that a time limit is
+        // reported as one.
+        let stop = || {
+            own.stopped()
+                .cloned()
+                .unwrap_or(SearchError::LimitExceeded {
+                    limit: o.limits.max_positions,
+                })
+        };
+        let value_of = |k: usize| values[k].ok_or_else(stop);
         let grundy = value_of(moves.len())?;
         let mut search = Searcher::with_limits(Play::Normal, quick_limits(o.limits));
         let remoteness = search.solve(p).ok().map(|s| s.remoteness);

@@ -101,6 +101,10 @@ impl ValueSearch<ScriptGame> for batched::AtomSolver<'_, dyn AtomMoves + Send> {
     fn values(&mut self, positions: &[ScriptGame]) -> Result<Vec<Option<Nimber>>, SearchError> {
         batched::AtomSolver::values(self, positions)
     }
+
+    fn stopped(&self) -> Option<&SearchError> {
+        batched::AtomSolver::stopped(self)
+    }
 }
 
 impl PartialEq for ScriptGame {

@@ -31,6 +31,8 @@
 //! one round's closure. [`Limits::max_positions`] bounds V, and
 //! [`MAX_PARTS_PER_POSITION`] times it bounds the stored option parts.
 
+use std::time::Instant;
+
 use rayon::prelude::*;
 
 use crate::game::GameError;
@@ -119,8 +121,11 @@ pub struct AtomSolver<'a, M: AtomMoves + ?Sized> {
     /// `k + 1` starts (each atom's options end with a sentinel).
     option_starts: Vec<u32>,
     parts: Vec<u32>,
-    /// Whether the limit on atoms was reached.
-    full: bool,
+    /// The limit that stopped the solver (atoms, parts or time), once one
+    /// was reached.
+    stopped: Option<SearchError>,
+    /// When [`Limits::max_time`], counted from the solver's creation, runs out.
+    deadline: Option<Instant>,
     /// The value pass's buffers, kept from one root to the next.
     walk: Walk,
 }
@@ -149,7 +154,8 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             expanded: Vec::new(),
             option_starts: Vec::new(),
             parts: Vec::new(),
-            full: false,
+            stopped: None,
+            deadline: limits.max_time.map(|t| Instant::now() + t),
             walk: Walk::default(),
         }
     }
@@ -159,9 +165,17 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
         self.atoms.len()
     }
 
+    /// The limit that stopped the solver, once one did ([`SearchError::LimitExceeded`]
+    /// for atoms or parts, [`SearchError::TimeExceeded`] for time).
+    pub fn stopped(&self) -> Option<&SearchError> {
+        self.stopped.as_ref()
+    }
+
     /// The Grundy values of the sums `roots` (each the XOR of its atoms'
-    /// values), in order. Once the limit on atoms is reached, the roots not
-    /// yet valued get `None`, in this call and every later one.
+    /// values), in order. Once a limit is reached (atoms, parts, or the
+    /// time since the solver was made), the roots not yet valued get
+    /// `None`, in this call and every later one, and
+    /// [`stopped`](AtomSolver::stopped) says which limit it was.
     ///
     /// # Errors
     /// [`SearchError::Cycle`] if an atom can be reached from itself,
@@ -179,12 +193,12 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
         self.values.reserve(more);
         self.options.reserve(more);
         for group in roots.chunks(ROOTS_PER_ROUND) {
-            if self.full {
+            if self.stopped.is_some() {
                 break;
             }
             match self.round(group) {
                 Ok(values) => out.extend(values.into_iter().map(Some)),
-                Err(SearchError::LimitExceeded { .. }) => self.full = true,
+                Err(e) if e.is_limit() => self.stopped = Some(e),
                 Err(e) => return Err(e),
             }
         }
@@ -270,6 +284,7 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
     /// Expands `frontier` and every atom it reaches that is not valued.
     fn close(&mut self, mut frontier: Vec<u32>) -> Result<(), SearchError> {
         while !frontier.is_empty() {
+            self.check_time()?;
             let answers = self.ask(&frontier);
             let mut next = Vec::new();
             let mut ids = frontier.iter();
@@ -286,6 +301,17 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             frontier = next;
         }
         Ok(())
+    }
+
+    /// Stops at the time limit: checked once per frontier, which is one
+    /// round of parallel script calls.
+    fn check_time(&self) -> Result<(), SearchError> {
+        match (self.deadline, self.limits.max_time) {
+            (Some(deadline), Some(limit)) if Instant::now() >= deadline => {
+                Err(SearchError::TimeExceeded { limit })
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Asks for the options of the atoms `ids`, in parallel batches when
@@ -535,5 +561,30 @@ mod tests {
         // Later calls, even for positions valued before, are not answered
         // by a solver that is full.
         assert_eq!(solver.values(&heaps(0..2)).unwrap(), [None, None]);
+        assert!(matches!(
+            solver.stopped(),
+            Some(SearchError::LimitExceeded { .. })
+        ));
+    }
+
+    #[test]
+    fn the_time_limit_stops_it_and_says_so() {
+        let s = script(include_str!("../../../../examples/take124-or-halve.rhai"));
+        let limits = Limits::default().with_time(std::time::Duration::ZERO);
+        let mut solver = AtomSolver::new(&s, limits);
+        assert_eq!(solver.values(&heaps(0..3)).unwrap(), [None, None, None]);
+        assert!(
+            matches!(solver.stopped(), Some(SearchError::TimeExceeded { .. })),
+            "{:?}",
+            solver.stopped()
+        );
+        // Without a time limit the same roots are valued.
+        let mut solver = AtomSolver::new(&s, Limits::default());
+        assert!(solver
+            .values(&heaps(0..3))
+            .unwrap()
+            .iter()
+            .all(Option::is_some));
+        assert!(solver.stopped().is_none());
     }
 }
