@@ -467,7 +467,7 @@ impl Game for Cram {
         };
         let across = bits(h).map(move |i| domino(Direction::Horizontal, i));
         let down = bits(v).map(move |i| domino(Direction::Vertical, i));
-        Ok(Box::new(across.chain(down)))
+        Ok(MoveIter::lazy(across.chain(down)))
     }
 
     fn play(&self, m: &Domino) -> Cram {

@@ -204,7 +204,7 @@ impl Game for Ends {
             _ => 0,
         };
         let take = |end| move |count| EndsMove { end, count };
-        Ok(Box::new(
+        Ok(MoveIter::lazy(
             (1..=first)
                 .map(take(End::Left))
                 .chain((1..=last).map(take(End::Right))),

@@ -37,7 +37,7 @@ pub trait HeapRule: fmt::Debug + PartialEq + Send + Sync + 'static {
     /// [`Heaps`] walks for [`Game::move_iter`]. The default lists them;
     /// rules whose heaps have many moves override it.
     fn heap_move_iter(&self, n: u64) -> MoveIter<Self::Move> {
-        Box::new(self.heap_moves(n).into_iter())
+        MoveIter::listed(self.heap_moves(n))
     }
 
     /// The heaps left after move `m` on a heap of `n` (none, one or several).
@@ -254,7 +254,7 @@ impl<R: HeapRule> Game for Heaps<R> {
     fn move_iter(&self) -> Result<MoveIter<Self::Move>, crate::game::GameError> {
         let rule = Arc::clone(&self.rule);
         let heaps = self.heaps.clone();
-        Ok(Box::new(heaps.into_iter().enumerate().flat_map(
+        Ok(MoveIter::lazy(heaps.into_iter().enumerate().flat_map(
             move |(i, n)| {
                 rule.heap_move_iter(n)
                     .map(move |mv| HeapMove { heap: i + 1, mv })

@@ -138,7 +138,7 @@ impl Game for Moore {
     /// combination of amounts, made one at a time from the current set and
     /// amounts (the heaps 50 60 70 80 90 under K = 3 have 3.7 million moves).
     fn move_iter(&self) -> Result<MoveIter<MooreMove>, GameError> {
-        Ok(Box::new(MooreMoves {
+        Ok(MoveIter::lazy(MooreMoves {
             k: self.k,
             heaps: self.heaps.clone(),
             set: Vec::new(),

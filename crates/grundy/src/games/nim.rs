@@ -68,7 +68,7 @@ impl HeapRule for NimRule {
     }
 
     fn heap_move_iter(&self, n: u64) -> MoveIter<Take> {
-        Box::new((1..=n).map(Take))
+        MoveIter::lazy((1..=n).map(Take))
     }
 
     fn after(&self, n: u64, m: &Take) -> Vec<u64> {

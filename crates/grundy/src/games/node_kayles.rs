@@ -479,7 +479,7 @@ impl Game for NodeKayles {
     /// The vertices left in order: the set of them is all it holds.
     fn move_iter(&self) -> Result<MoveIter<Pick>, crate::GameError> {
         let graph = Arc::clone(&self.graph);
-        Ok(Box::new(bits(self.alive).map(move |v| Pick {
+        Ok(MoveIter::lazy(bits(self.alive).map(move |v| Pick {
             vertex: graph.labels[v],
         })))
     }

@@ -243,7 +243,7 @@ impl HeapRule for OctalRule {
     fn heap_move_iter(&self, n: u64) -> MoveIter<TakeBreak> {
         let unequal = self.code.unequal();
         let digits: Vec<u8> = self.digits(n).map(|(_, d)| d).collect();
-        Box::new(digits.into_iter().enumerate().flat_map(move |(k, d)| {
+        MoveIter::lazy(digits.into_iter().enumerate().flat_map(move |(k, d)| {
             let k = k as u64;
             let r = n - k;
             let remove = k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0));

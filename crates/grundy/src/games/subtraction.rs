@@ -275,11 +275,11 @@ impl HeapRule for SubtractionRule {
 
     fn heap_move_iter(&self, n: u64) -> MoveIter<Take> {
         match &self.set {
-            SubtractionSet::UpTo(k) => Box::new((1..=n.min(*k)).map(Take)),
+            SubtractionSet::UpTo(k) => MoveIter::lazy((1..=n.min(*k)).map(Take)),
             SubtractionSet::Finite(s) => {
                 // Copies only the part of the set that a heap of n can use.
                 let usable = s[..s.partition_point(|&x| x <= n)].to_vec();
-                Box::new(usable.into_iter().map(Take))
+                MoveIter::lazy(usable.into_iter().map(Take))
             }
         }
     }

@@ -521,7 +521,28 @@ impl<G: Game> Pruner<G> {
         parts: &mut Vec<G>,
         seen: &mut Seen,
     ) -> Result<bool, SearchError> {
-        for mv in c.move_iter()? {
+        // A walk over listed moves holds the list while the options are
+        // valued below it: counted, so that a deep path of such walks
+        // evicts or stops instead of filling the memory.
+        let moves = c.move_iter()?;
+        let held = moves.held_bytes();
+        self.budget.path_bytes += held;
+        let valued = self.mex_of_walk(c, n, moves, parts, seen);
+        self.budget.path_bytes -= held;
+        valued
+    }
+
+    /// [`mex_of_options`](Pruner::mex_of_options) over the walk `moves`.
+    fn mex_of_walk(
+        &mut self,
+        c: &G,
+        n: u64,
+        moves: crate::game::MoveIter<G::Move>,
+        parts: &mut Vec<G>,
+        seen: &mut Seen,
+    ) -> Result<bool, SearchError> {
+        self.make_room(c)?;
+        for mv in moves {
             self.count_move()?;
             parts.clear();
             let x = match self.list_option(c, &mv, parts)? {

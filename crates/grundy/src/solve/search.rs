@@ -296,10 +296,10 @@ impl<G: Game> Searcher<G> {
     }
 
     fn open_solve(&mut self, position: G) -> Result<SolveFrame<G>, SearchError> {
-        let bytes = frame_bytes::<SolveFrame<G>, G>(&position);
+        let moves = position.move_iter()?;
+        let bytes = frame_bytes::<SolveFrame<G>, G>(&position) + moves.held_bytes();
         self.budget.path_bytes += bytes;
         self.make_room(true, &position)?;
-        let moves = position.move_iter()?;
         self.solved.open(position.clone());
         Ok(SolveFrame {
             position,
@@ -372,10 +372,10 @@ impl<G: Game> Searcher<G> {
     }
 
     fn open_grundy(&mut self, component: G) -> Result<GrundyFrame<G>, SearchError> {
-        let bytes = frame_bytes::<GrundyFrame<G>, G>(&component);
+        let moves = component.move_iter()?;
+        let bytes = frame_bytes::<GrundyFrame<G>, G>(&component) + moves.held_bytes();
         self.budget.path_bytes += bytes;
         self.make_room(false, &component)?;
-        let moves = component.move_iter()?;
         self.values.open(component.clone());
         Ok(GrundyFrame {
             component,
@@ -446,7 +446,9 @@ impl<G: Game> Searcher<G> {
 
 /// The estimated bytes of a frame of type `F` for `position`: the frame
 /// (twice, for the stack's spare room), the position's heap bytes twice
-/// (the frame's copy and its move walk's) and the walk's own.
+/// (the frame's copy and its move walk's) and the walk's own, besides the
+/// list of moves a walk may hold ([`MoveIter::held_bytes`], added by the
+/// caller).
 fn frame_bytes<F, G: Game>(position: &G) -> usize {
     2 * size_of::<F>() + 2 * position.heap_bytes() + WALK_BYTES
 }

@@ -248,6 +248,26 @@ fn a_path_longer_than_the_budget_stops_cleanly() {
 }
 
 #[test]
+fn the_moves_a_walk_lists_count_against_the_budget() {
+    // E&D lists its moves: a pile of 70000 has 69999 splits, some 2 MiB a
+    // list, held by every position on the search's path. Counted, they stop
+    // an 8 MiB search within a few levels; uncounted, the path held
+    // gigabytes before the limit on moves stopped it.
+    let p = grundy::games::ed::Ed::new(vec![(70_000, 6)]).unwrap();
+    let limits = Limits::new(100_000).with_memory(8 << 20);
+    for play in [Play::Normal, Play::Misere] {
+        let e = Searcher::with_limits(play, limits).solve(&p).unwrap_err();
+        assert_eq!(
+            e,
+            grundy::SearchError::MemoryExceeded { limit: 8 << 20 },
+            "{play:?}"
+        );
+    }
+    let e = grundy::solve::Pruner::new(limits).grundy(&p).unwrap_err();
+    assert!(e.is_limit(), "{e}");
+}
+
+#[test]
 fn the_time_limit_stops_a_long_search() {
     let p = Moore::new(3, vec![50, 60, 70, 80, 90]);
     let limits = Limits::new(usize::MAX / 256).with_time(std::time::Duration::from_millis(100));
