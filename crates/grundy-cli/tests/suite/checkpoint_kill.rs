@@ -4,7 +4,9 @@
 
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Instant, SystemTime};
+use std::time::Instant;
+
+use super::kill::RandomKills;
 
 use grundy::solve::heap::checkpoint;
 use grundy::solve::heap::code::HeapCode;
@@ -33,14 +35,6 @@ fn sequence(file: &Path) -> Command {
     c
 }
 
-/// xorshift64*: the kill moments, from a seed printed on failure.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-}
-
 #[test]
 fn runs_killed_at_random_moments_resume_to_the_same_checksum() {
     let dir = std::env::temp_dir().join(format!("grundy-kill-{}", std::process::id()));
@@ -64,27 +58,13 @@ fn runs_killed_at_random_moments_resume_to_the_same_checksum() {
         .to_u32();
     assert_eq!(values.len().to_string(), LEN);
 
-    let mut seed = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64
-        | 1;
-    let first_seed = seed;
+    let mut kills = RandomKills::new();
     let file = dir.join("killed.ckpt");
     let mut resumed_from_a_file = 0;
     for kill in 0..KILLS {
         let _ = std::fs::remove_file(&file);
-        let mut child = sequence(&file)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let wait = took.mul_f64((next(&mut seed) % 1000) as f64 / 1000.0);
-        std::thread::sleep(wait);
-        // SIGKILL: no destructor, no flush, no chance to tidy up.
-        child.kill().unwrap();
-        child.wait().unwrap();
-        let why = format!("kill {kill} after {wait:?} (seed {first_seed})");
+        let wait = kills.run_and_kill(&mut sequence(&file), took);
+        let why = format!("kill {kill} after {wait:?} (seed {})", kills.seed());
         if let Ok(bytes) = std::fs::read(&file) {
             let saved = checkpoint::decode(&code, &bytes)
                 .unwrap_or_else(|e| panic!("{why}: the checkpoint left is not whole: {e}"))
@@ -108,7 +88,8 @@ fn runs_killed_at_random_moments_resume_to_the_same_checksum() {
     // Most kills land after the first save, so most resumes read a file.
     assert!(
         resumed_from_a_file > 0,
-        "no kill left a checkpoint (seed {first_seed})"
+        "no kill left a checkpoint (seed {})",
+        kills.seed()
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -8,6 +8,7 @@ mod coins;
 mod fibonacci_wythoff;
 mod geography;
 mod judges;
+mod kill;
 mod misere_quotient;
 mod nimber;
 mod pattern;

@@ -4,9 +4,11 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use assert_cmd::prelude::*;
+
+use super::kill::RandomKills;
 
 fn grundy() -> Command {
     let mut c = Command::cargo_bin("grundy").unwrap();
@@ -119,14 +121,6 @@ fn a_full_search_resumes_to_the_same_answer_in_either_convention() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
-/// xorshift64*: the kill moments, from a seed printed on failure.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-}
-
 #[test]
 fn a_search_killed_at_random_moments_resumes_to_the_same_answer() {
     let d = dir("ckpt-kill");
@@ -134,29 +128,16 @@ fn a_search_killed_at_random_moments_resumes_to_the_same_answer() {
     let start = Instant::now();
     let whole = answer(&analyze(&args, None).output().unwrap());
     let took = start.elapsed().max(Duration::from_millis(200));
-    let mut seed = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64
-        | 1;
-    let first_seed = seed;
+    let mut kills = RandomKills::new();
     let file = d.join("killed.ckpt");
     let mut left = 0;
     for kill in 0..6 {
         let _ = std::fs::remove_file(&file);
-        let mut child = analyze(&args, Some(&file))
-            .args(["--checkpoint-every", "0.02"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let wait = took.mul_f64((next(&mut seed) % 1000) as f64 / 1000.0);
-        std::thread::sleep(wait);
-        // SIGKILL: no handler runs, no save at the end.
-        child.kill().unwrap();
-        child.wait().unwrap();
+        let mut run = analyze(&args, Some(&file));
+        run.args(["--checkpoint-every", "0.02"]);
+        let wait = kills.run_and_kill(&mut run, took);
         left += usize::from(file.exists());
-        let why = format!("kill {kill} after {wait:?} (seed {first_seed})");
+        let why = format!("kill {kill} after {wait:?} (seed {})", kills.seed());
         let out = analyze(&args, Some(&file)).output().unwrap();
         assert_eq!(answer(&out), whole, "{why}");
     }
