@@ -52,7 +52,8 @@ pub struct SearchArgs {
     pub max_positions: usize,
     /// The memory a search may use for what it stores and its path, e.g.
     /// 512M or 4G; past it, it forgets positions and goes on [default: a
-    /// quarter of this machine's memory, between 256M and 16G].
+    /// quarter of this machine's memory, between 256M and 16G, at most a
+    /// third of the address space under `ulimit -v`].
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     pub memory: Option<usize>,
     /// The most time, in seconds, a search may take before it stops with an

@@ -14,15 +14,39 @@ pub const FLOOR: usize = 256 << 20;
 pub const CEILING: usize = 16 << 30;
 
 /// A quarter of the machine's memory (`MemTotal` in `/proc/meminfo`),
-/// within [`FLOOR`] and [`CEILING`]; the library's default where the
-/// machine does not say.
+/// within [`FLOOR`] and [`CEILING`] (the library's default where the
+/// machine does not say), and at most a third of the process's address
+/// space where that is limited (`ulimit -v`, read from
+/// `/proc/self/limits`): the budget is an estimate, and the program, its
+/// threads' stacks and the allocator's slack need room beside it, so that a
+/// search stops at its budget with a message rather than at a failed
+/// allocation.
 pub fn default_budget() -> usize {
-    std::fs::read_to_string("/proc/meminfo")
+    let machine = std::fs::read_to_string("/proc/meminfo")
         .ok()
         .and_then(|text| mem_total(&text))
         .map_or(Limits::DEFAULT_MAX_BYTES, |total| {
             (total / 4).clamp(FLOOR, CEILING)
-        })
+        });
+    let space = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|text| address_space(&text));
+    match space {
+        Some(bytes) => machine.min(bytes / 3),
+        None => machine,
+    }
+}
+
+/// The soft limit on address space of a `/proc/self/limits` text, in
+/// bytes; `None` when it is unlimited or not given.
+fn address_space(limits: &str) -> Option<usize> {
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max address space"))?;
+    let soft = line["Max address space".len()..]
+        .split_whitespace()
+        .next()?;
+    soft.parse().ok()
 }
 
 /// `MemTotal` of a `/proc/meminfo` text, in bytes.
@@ -112,6 +136,20 @@ mod tests {
         assert_eq!(mem_total(info), Some(24684084 * 1024));
         assert_eq!(mem_total("nothing"), None);
         let budget = default_budget();
-        assert!((FLOOR..=CEILING).contains(&budget));
+        assert!(budget <= CEILING);
+    }
+
+    #[test]
+    fn a_limited_address_space_is_read_from_proc_limits() {
+        let head =
+            "Limit                     Soft Limit           Hard Limit           Units     \n";
+        let limited = format!(
+            "{head}Max stack size            8388608              unlimited            bytes     \n\
+             Max address space         3072000000           unlimited            bytes     \n"
+        );
+        assert_eq!(address_space(&limited), Some(3_072_000_000));
+        let unlimited = format!("{head}Max address space         unlimited            unlimited            bytes     \n");
+        assert_eq!(address_space(&unlimited), None);
+        assert_eq!(address_space("nothing"), None);
     }
 }
