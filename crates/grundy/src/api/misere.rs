@@ -359,6 +359,21 @@ pub struct QuotientReport {
     pub p_portion: Vec<String>,
     /// Heap size → element, for every heap up to the bound.
     pub heaps: Vec<HeapElement>,
+    /// A period of heap → element proved for every heap size, if one is:
+    /// the quotient then holds for sums of heaps of any size. `null` when
+    /// none is proved within the bound (no claim beyond it).
+    pub stable: Option<StableReport>,
+}
+
+/// A period of the pretending function proved for every heap size (see
+/// [`grundy::misere::quotient::prove_period`](crate::misere::quotient::prove_period)).
+#[derive(Clone, Debug, Serialize)]
+pub struct StableReport {
+    /// Heaps from `preperiod` on repeat: every heap `n ≥ preperiod +
+    /// period` has the element of `n − period`.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
 }
 
 /// A quotient error as the api's [`Error::TooLarge`], naming the flag.
@@ -461,6 +476,10 @@ fn report(rule: &HeapGame, q: &Quotient) -> QuotientReport {
                 }
             })
             .collect(),
+        stable: q.period().map(|per| StableReport {
+            preperiod: per.n0,
+            period: per.p,
+        }),
     }
 }
 
