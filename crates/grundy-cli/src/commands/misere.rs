@@ -244,11 +244,12 @@ fn write_quotient(out: &mut impl Write, r: &QuotientReport) -> anyhow::Result<()
     match &r.stable {
         Some(st) => writeln!(
             out,
-            "stable      heaps n ≥ {} map like n − {} (period {} from heap {}, proved): holds for sums of heaps of every size",
+            "stable      heaps n ≥ {} map like n − {} (period {} from heap {}, proved at heaps up to {}): holds for sums of heaps of every size",
             st.preperiod + st.period,
             st.period,
             st.period,
-            st.preperiod
+            st.preperiod,
+            st.proved_at
         )?,
         None => writeln!(
             out,

@@ -182,3 +182,22 @@ fn analyze_answers_large_heaps_from_a_stable_quotient() {
     let why = v.to_string();
     assert!(why.contains("heaps of any size"), "{why}");
 }
+
+#[test]
+fn a_period_proved_early_covers_a_large_bound() {
+    // The quotient stops at the bound the period is proved at; the heap
+    // map up to the bound asked follows the period.
+    let out = grundy()
+        .args(["misere", "quotient", "0.31", "--max-heap", "200", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["max_heap"], 200);
+    assert_eq!(v["heaps"].as_array().unwrap().len(), 201);
+    assert!(v["stable"]["proved_at"].as_u64().unwrap() < 200, "{v}");
+}
