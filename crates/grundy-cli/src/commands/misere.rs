@@ -241,10 +241,21 @@ fn write_quotient(out: &mut impl Write, r: &QuotientReport) -> anyhow::Result<()
     for line in cells.chunks(10) {
         writeln!(out, "  {}", line.join("  "))?;
     }
-    writeln!(
-        out,
-        "holds for every sum of heaps up to {} (no claim beyond it)",
-        r.max_heap
-    )?;
+    match &r.stable {
+        Some(st) => writeln!(
+            out,
+            "stable      heaps n ≥ {} map like n − {} (period {} from heap {}, proved at heaps up to {}): holds for sums of heaps of every size",
+            st.preperiod + st.period,
+            st.period,
+            st.period,
+            st.preperiod,
+            st.proved_at
+        )?,
+        None => writeln!(
+            out,
+            "no period proven within heaps up to {}: holds for every sum of heaps up to {} (no claim beyond it)",
+            r.max_heap, r.max_heap
+        )?,
+    }
     Ok(())
 }

@@ -117,3 +117,87 @@ fn analyze_names_the_quotient() {
     assert_eq!(v["method"], "quotient");
     assert_eq!(v["outcome"], "P");
 }
+
+#[test]
+fn a_proven_period_is_printed_and_in_the_json() {
+    let out = grundy()
+        .args(["misere", "quotient", "0.312", "--max-heap", "12"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("stable      heaps n ≥ "), "{text}");
+    assert!(text.contains("sums of heaps of every size"), "{text}");
+    let out = grundy()
+        .args(["misere", "quotient", "0.312", "--max-heap", "12", "--json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let n0 = v["stable"]["preperiod"].as_u64().unwrap();
+    let p = v["stable"]["period"].as_u64().unwrap();
+    // The heap table repeats as claimed within the bound.
+    let heaps = v["heaps"].as_array().unwrap();
+    for n in (n0 + p) as usize..heaps.len() {
+        assert_eq!(heaps[n]["element"], heaps[n - p as usize]["element"], "{n}");
+    }
+}
+
+#[test]
+fn without_a_proven_period_there_is_no_claim_beyond_the_bound() {
+    let out = grundy()
+        .args(["misere", "quotient", "kayles", "--max-heap", "8"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("no period proven within heaps up to 8"),
+        "{text}"
+    );
+    assert!(!text.contains("stable"), "{text}");
+    let out = grundy()
+        .args(["misere", "quotient", "kayles", "--max-heap", "8", "--json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["stable"].is_null(), "{v}");
+}
+
+#[test]
+fn analyze_answers_large_heaps_from_a_stable_quotient() {
+    let out = grundy()
+        .args([
+            "analyze",
+            "--json",
+            "--misere",
+            "octal:0.312",
+            "4",
+            "40",
+            "25",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["method"], "quotient", "{v}");
+    let why = v.to_string();
+    assert!(why.contains("heaps of any size"), "{why}");
+}
+
+#[test]
+fn a_period_proved_early_covers_a_large_bound() {
+    // The quotient stops at the bound the period is proved at; the heap
+    // map up to the bound asked follows the period.
+    let out = grundy()
+        .args(["misere", "quotient", "0.31", "--max-heap", "200", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["max_heap"], 200);
+    assert_eq!(v["heaps"].as_array().unwrap().len(), 201);
+    assert!(v["stable"]["proved_at"].as_u64().unwrap() < 200, "{v}");
+}

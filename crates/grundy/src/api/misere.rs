@@ -359,6 +359,24 @@ pub struct QuotientReport {
     pub p_portion: Vec<String>,
     /// Heap size → element, for every heap up to the bound.
     pub heaps: Vec<HeapElement>,
+    /// A period of heap → element proved for every heap size, if one is:
+    /// the quotient then holds for sums of heaps of any size. `null` when
+    /// none is proved within the bound (no claim beyond it).
+    pub stable: Option<StableReport>,
+}
+
+/// A period of the pretending function proved for every heap size (see
+/// [`grundy::misere::quotient::prove_period`](crate::misere::quotient::prove_period)).
+#[derive(Clone, Debug, Serialize)]
+pub struct StableReport {
+    /// Heaps from `preperiod` on repeat: every heap `n ≥ preperiod +
+    /// period` has the element of `n − period`.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+    /// The heap bound it was proved at (at most the bound asked): the
+    /// quotient of every larger bound is the same.
+    pub proved_at: u64,
 }
 
 /// A quotient error as the api's [`Error::TooLarge`], naming the flag.
@@ -397,7 +415,9 @@ pub fn quotient_too_large(e: QuotientError) -> Error {
 }
 
 /// The misère quotient of all sums of heaps of `game` up to `max_heap`;
-/// `progress` is told each heap bound done, with the order so far.
+/// `progress` is told each heap bound done, with the order so far. Where a
+/// period is proved at a smaller bound the work stops there, and the heap
+/// map up to `max_heap` (and beyond) follows the period.
 ///
 /// # Errors
 /// As [`heap_game`]; [`Error::Position`] for a bound past
@@ -430,14 +450,18 @@ pub fn quotient(
         max_order: options.max_order,
         deadline: options.max_time.map(|t| std::time::Instant::now() + t),
     };
-    let q = Quotient::compute(&rule, max_heap, limits, progress).map_err(quotient_too_large)?;
-    Ok(report(&rule, &q))
+    // A period proved at a smaller bound makes that quotient the one of
+    // every bound past it (with the periodic heap map), so the work stops
+    // there.
+    let q = Quotient::compute_until_stable(&rule, max_heap, limits, progress)
+        .map_err(quotient_too_large)?;
+    Ok(report(&rule, &q, max_heap))
 }
 
-fn report(rule: &HeapGame, q: &Quotient) -> QuotientReport {
+fn report(rule: &HeapGame, q: &Quotient, max_heap: u64) -> QuotientReport {
     QuotientReport {
         game: rule.to_string(),
-        max_heap: q.max_heap(),
+        max_heap,
         order: q.order(),
         presentation: q.to_string(),
         generators: q
@@ -451,7 +475,7 @@ fn report(rule: &HeapGame, q: &Quotient) -> QuotientReport {
         relations: q.relation_strings(),
         elements: (0..q.order()).map(|x| q.word(x)).collect(),
         p_portion: q.p_portion(),
-        heaps: (0..=q.max_heap())
+        heaps: (0..=max_heap)
             .map(|n| {
                 let x = q.heap_element(n).expect("every heap up to the bound");
                 HeapElement {
@@ -461,6 +485,11 @@ fn report(rule: &HeapGame, q: &Quotient) -> QuotientReport {
                 }
             })
             .collect(),
+        stable: q.period().map(|per| StableReport {
+            preperiod: per.n0,
+            period: per.p,
+            proved_at: q.max_heap(),
+        }),
     }
 }
 

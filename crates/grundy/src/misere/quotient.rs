@@ -38,6 +38,13 @@
 //! `Q`. Every misère quotient has even order (Plambeck–Siegel); an odd one
 //! here is a bug and panics.
 //!
+//! # Periodicity
+//! For a code, [`prove_period`] looks for `n0`, `p` with heap `n + p`
+//! pretending to be heap `n` for all `n0 ≤ n ≤ N − p`, where `N` is big
+//! enough beside `n0`, `p` and the code's length for an argument like
+//! Guy and Smith's to carry the period to every heap; the quotient then
+//! answers sums of heaps of any size ([`Quotient::period`]).
+//!
 //! This is the "unreduced monoid, then reduce" method: simple and proved,
 //! but `M` grows as the product of the `T_i + 2`, so it reaches smaller
 //! heap bounds than Siegel's incremental MisereSolver.
@@ -164,6 +171,17 @@ pub struct Quotient {
     words: Vec<Vec<u32>>,
     relations: Vec<(Vec<u32>, Vec<u32>)>,
     thresholds: Vec<u32>,
+    period: Option<Period>,
+}
+
+/// A period of the pretending function proved for every heap size (see
+/// [`prove_period`]): every heap `n ≥ n0 + p` has the element of `n − p`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// The preperiod `n0`: heaps from `n0` on repeat.
+    pub n0: u64,
+    /// The period `p`.
+    pub p: u64,
 }
 
 /// One heap type: its options as sparse counts of lower types.
@@ -468,19 +486,52 @@ impl Quotient {
         limits: QuotientLimits,
         progress: &mut dyn FnMut(QuotientProgress),
     ) -> Result<Quotient, QuotientError> {
+        Self::build(game, max_heap, false, limits, progress)
+    }
+
+    /// As [`compute`](Quotient::compute), but stops at the first bound
+    /// whose quotient has a period proved for every heap size
+    /// ([`period`](Quotient::period)): that quotient answers sums of heaps
+    /// of any size. Without one, the quotient of heaps up to `max_heap`.
+    ///
+    /// # Errors
+    /// As [`compute`](Quotient::compute).
+    pub fn compute_until_stable(
+        game: &HeapGame,
+        max_heap: u64,
+        limits: QuotientLimits,
+        progress: &mut dyn FnMut(QuotientProgress),
+    ) -> Result<Quotient, QuotientError> {
+        Self::build(game, max_heap, true, limits, progress)
+    }
+
+    fn build(
+        game: &HeapGame,
+        max_heap: u64,
+        until_stable: bool,
+        limits: QuotientLimits,
+        progress: &mut dyn FnMut(QuotientProgress),
+    ) -> Result<Quotient, QuotientError> {
         let mut types = Types::new(game, limits.deadline);
         let mut t: Vec<u32> = Vec::new();
         let mut done = None;
         for n in 0..=max_heap {
             types.extend(game, n);
             t.resize(types.options.len(), 0);
-            let q = Self::at(&types, &mut t, n, limits)?;
+            let mut q = Self::at(&types, &mut t, n, limits)?;
             progress(QuotientProgress {
                 heap: n,
                 of: max_heap,
                 order: q.order(),
             });
+            if until_stable || n == max_heap {
+                q.period = prove_period(game, &q);
+            }
+            let stable = q.period.is_some();
             done = Some(q);
+            if until_stable && stable {
+                break;
+            }
         }
         Ok(done.expect("the loop runs at least once"))
     }
@@ -671,6 +722,7 @@ impl Quotient {
             words,
             relations,
             thresholds: m.t.clone(),
+            period: None,
         }
     }
 
@@ -700,9 +752,29 @@ impl Quotient {
         self.p[x]
     }
 
-    /// The element of a heap of `n`, if `n` is within the bound.
+    /// The period of the pretending function proved for every heap size,
+    /// if there is one: then the quotient answers sums of heaps of any
+    /// size, not only those up to [`max_heap`](Quotient::max_heap).
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// The heap up to the bound that `n` pretends to be: `n` itself within
+    /// the bound, else `n` less a multiple of the period, if one is proved.
+    fn within(&self, n: u64) -> Option<usize> {
+        let m = if n <= self.max_heap {
+            n
+        } else {
+            let per = self.period?;
+            n - (n - self.max_heap).div_ceil(per.p) * per.p
+        };
+        usize::try_from(m).ok()
+    }
+
+    /// The element of a heap of `n`, if `n` is within the bound or a
+    /// period is proved ([`period`](Quotient::period)).
     pub fn heap_element(&self, n: u64) -> Option<usize> {
-        let t = *self.heap_type.get(usize::try_from(n).ok()?)?;
+        let t = self.heap_type[self.within(n)?];
         Some(if t == 0 {
             0
         } else {
@@ -711,11 +783,11 @@ impl Quotient {
     }
 
     /// The element of the sum of heaps `heaps`, if every heap is within the
-    /// bound.
+    /// bound or a period is proved.
     pub fn element(&self, heaps: &[u64]) -> Option<usize> {
         let mut x = 0usize;
         for &h in heaps {
-            let t = *self.heap_type.get(usize::try_from(h).ok()?)?;
+            let t = self.heap_type[self.within(h)?];
             if t > 0 {
                 x = self.act[x][t - 1] as usize;
             }
@@ -724,7 +796,7 @@ impl Quotient {
     }
 
     /// The misère outcome of the sum of heaps `heaps`, if every heap is
-    /// within the bound.
+    /// within the bound or a period is proved.
     pub fn outcome(&self, heaps: &[u64]) -> Option<Outcome> {
         let x = self.element(heaps)?;
         Some(if self.p[x] {
@@ -781,6 +853,79 @@ impl fmt::Display for Quotient {
             self.relation_strings().join(", ")
         )
     }
+}
+
+/// The heap bound `N` a period `(n0, p)` must be checked to, for a code
+/// whose moves take at most `k` tokens and leave at most `r` heaps:
+/// `r·(max(n0, 1) + p − 1) + k` (see [`prove_period`]).
+pub fn period_bound(n0: u64, p: u64, k: u64, r: u64) -> u64 {
+    r.max(1)
+        .saturating_mul((n0.max(1) + p).saturating_sub(1))
+        .saturating_add(k)
+}
+
+/// A period of `q`'s pretending function that holds for every heap size,
+/// if its hypotheses can be checked within `q`'s bound `N`: the smallest
+/// period `p`, then the smallest preperiod `n0`, such that
+///
+/// 1. `N ≥ n0 + p`, and `N ≥ r·(max(n0, 1) + p − 1) + k`
+///    ([`period_bound`]), where `k` is the index of the code's last
+///    non-zero digit and `r` the most heaps a move leaves (1, 2 or 3);
+/// 2. in `Q_N`, heap `m + p` has the element of heap `m` for every
+///    `n0 ≤ m ≤ N − p`.
+///
+/// Nim (no bound on a move), Grundy's game (its "unequal" rule breaks the
+/// pairing below) and codes with no move are never given a period.
+///
+/// # Why it holds for every heap
+/// The Guy–Smith argument carried to the quotient. Let `Ψ` be `Q_N`'s
+/// pretending function on heaps up to `N` and `Ψ(n) = Ψ(n − p)` beyond,
+/// so that `Ψ(m + p) = Ψ(m)` for all `m ≥ n0`. Claim: every sum `G` of
+/// heaps of any size is a misère P-position exactly when `Ψ(G)` is in
+/// the P-portion. By induction on `G`'s tokens: for sums of heaps up to
+/// `N` this is what `Q_N` is. Else `G = H_n + X` with `n > N`; let
+/// `G* = H_{n−p} + X`, smaller, with `Ψ(G*) = Ψ(G)`. The options `H_n +
+/// X'` and `H_{n−p} + X'` have equal elements. A move in `H_n` taking `j
+/// ≤ k` tokens leaves `n − j ≥ N + 1 − k` tokens in at most `r` heaps; the
+/// largest is at least `⌈(N + 1 − k)/r⌉ ≥ max(n0, 1) + p` by (1), so
+/// taking `p` from it gives a move of `H_{n−p}` (same `j`, all heaps still
+/// non-empty) with the same element, since that heap is `≥ n0 + p`.
+/// Conversely the largest heap a move of `H_{n−p}` leaves is `≥ n0`
+/// (implied by (1)), and adding `p` to it gives a move of `H_n` with the
+/// same element. Neither `n` nor `n − p ≥ N + 1 − p > k` can be taken
+/// whole. So `G` and `G*` have the same set of option elements; by
+/// induction each option's outcome is read off its element, so `G` and
+/// `G*` have the same outcome, which is `Ψ(G*) = Ψ(G)`'s. Hence `Q_N` is
+/// the quotient of all sums of heaps, with pretending function `Ψ`.
+///
+/// This is a check proved here, not a transcription of Plambeck and
+/// Siegel's periodicity theorem (JCTA 2008), whose exact bound we could
+/// not consult; theirs may need fewer heaps.
+pub fn prove_period(game: &HeapGame, q: &Quotient) -> Option<Period> {
+    let HeapGame::Code(code) = game else {
+        return None;
+    };
+    if code.unequal() {
+        return None;
+    }
+    let k = code.digits().iter().rposition(|&d| d != 0)? as u64;
+    let r = code.max_parts() as u64;
+    let n = q.max_heap;
+    let elem: Vec<usize> = (0..=n)
+        .map(|h| q.heap_element(h).expect("every heap up to the bound"))
+        .collect();
+    for p in 1..=n {
+        for n0 in 0..=n - p {
+            if period_bound(n0, p, k, r) > n {
+                break;
+            }
+            let repeats = (n0..=n - p).all(|m| elem[(m + p) as usize] == elem[m as usize]);
+            if repeats {
+                return Some(Period { n0, p });
+            }
+        }
+    }
+    None
 }
 
 /// `n` copies of `v`, or [`QuotientError::OutOfMemory`] when the memory

@@ -1,7 +1,8 @@
 //! Misère analysis of a sum of take-and-break heaps by theory first: when
 //! every heap is tame, the genus rule (misère Nim on the heaps' normal
 //! values); else the misère quotient of all sums of heaps up to the
-//! largest heap, where it can be computed within a small budget; else the
+//! largest heap, or up to a smaller bound where a period is proved for
+//! every heap size, where it can be computed within a small budget; else the
 //! simplest form of the whole sum, where it can be built within a budget;
 //! else nothing, and the caller searches.
 //!
@@ -63,7 +64,9 @@ impl Theory {
         }
     }
 
-    /// The quotient of sums of heaps up to `max_heap`, computed once.
+    /// The quotient of sums of heaps up to `max_heap`, or of a smaller
+    /// bound where a period is proved (it then covers every heap),
+    /// computed once.
     fn quotient(&mut self, max_heap: u64) -> Option<&Quotient> {
         if self.quotient.is_none() {
             let limits = QuotientLimits {
@@ -71,7 +74,7 @@ impl Theory {
                 deadline: Some(std::time::Instant::now() + self.quotient_time),
                 ..QuotientLimits::default()
             };
-            let q = Quotient::compute(&self.game, max_heap, limits, &mut |_| {}).ok();
+            let q = Quotient::compute_until_stable(&self.game, max_heap, limits, &mut |_| {}).ok();
             self.quotient = Some(q);
         }
         self.quotient.as_ref().and_then(Option::as_ref)
@@ -156,8 +159,17 @@ pub(crate) fn misere_found<P: Game + 'static>(p: &P, limits: Limits) -> Option<F
         Method::Quotient => {
             let q = theory.quotient(largest).expect("the quotient answered");
             let x = q.element(octal.heaps()).expect("the quotient covers the sum");
+            let scope = match q.period() {
+                Some(per) => format!(
+                    "of all sums of heaps of any size (heaps up to {}, then period {} from heap {}, proved)",
+                    q.max_heap(),
+                    per.p,
+                    per.n0
+                ),
+                None => format!("of all sums of heaps up to {largest}"),
+            };
             format!(
-                "the misère quotient of all sums of heaps up to {largest} (order {}): the sum is {}, P-portion {{{}}}; every option valued the same way",
+                "the misère quotient {scope} (order {}): the sum is {}, P-portion {{{}}}; every option valued the same way",
                 q.order(),
                 q.word(x),
                 q.p_portion().join(", ")
