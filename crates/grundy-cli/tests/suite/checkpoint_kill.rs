@@ -16,7 +16,7 @@ use grundy::solve::heap::code::HeapCode;
 /// second of the debug build.
 const RULE: &str = "0.6";
 const LEN: &str = "70000";
-const KILLS: usize = 20;
+const KILLS: usize = 10;
 
 fn sequence(file: &Path) -> Command {
     let mut c = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
