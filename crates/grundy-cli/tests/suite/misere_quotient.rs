@@ -8,14 +8,28 @@ fn grundy() -> Command {
     Command::cargo_bin("grundy").expect("the binary is built")
 }
 
+/// What `grundy ARGS` prints, after checking that it succeeded.
+fn stdout(args: &[&str]) -> Vec<u8> {
+    let out = grundy().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+fn text(args: &[&str]) -> String {
+    String::from_utf8(stdout(args)).unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_slice(&stdout(args)).unwrap()
+}
+
 #[test]
 fn misere_nim_up_to_three_is_t6() {
-    let out = grundy()
-        .args(["misere", "quotient", "nim", "--max-heap", "3"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = text(&["misere", "quotient", "nim", "--max-heap", "3"]);
     assert!(text.contains("order       6"), "{text}");
     assert!(text.contains("relations   a^2 = 1, b^3 = b"), "{text}");
     assert!(text.contains("P-portion   a b^2"), "{text}");
@@ -24,12 +38,7 @@ fn misere_nim_up_to_three_is_t6() {
 
 #[test]
 fn json_has_the_documented_keys() {
-    let out = grundy()
-        .args(["misere", "quotient", "kayles", "--max-heap", "6", "--json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json(&["misere", "quotient", "kayles", "--max-heap", "6", "--json"]);
     for key in [
         "game",
         "max_heap",
@@ -120,19 +129,10 @@ fn analyze_names_the_quotient() {
 
 #[test]
 fn a_proven_period_is_printed_and_in_the_json() {
-    let out = grundy()
-        .args(["misere", "quotient", "0.312", "--max-heap", "12"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = text(&["misere", "quotient", "0.312", "--max-heap", "12"]);
     assert!(text.contains("stable      heaps n ≥ "), "{text}");
     assert!(text.contains("sums of heaps of every size"), "{text}");
-    let out = grundy()
-        .args(["misere", "quotient", "0.312", "--max-heap", "12", "--json"])
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json(&["misere", "quotient", "0.312", "--max-heap", "12", "--json"]);
     let n0 = v["stable"]["preperiod"].as_u64().unwrap();
     let p = v["stable"]["period"].as_u64().unwrap();
     // The heap table repeats as claimed within the bound.
@@ -144,40 +144,27 @@ fn a_proven_period_is_printed_and_in_the_json() {
 
 #[test]
 fn without_a_proven_period_there_is_no_claim_beyond_the_bound() {
-    let out = grundy()
-        .args(["misere", "quotient", "kayles", "--max-heap", "8"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = text(&["misere", "quotient", "kayles", "--max-heap", "8"]);
     assert!(
         text.contains("no period proven within heaps up to 8"),
         "{text}"
     );
     assert!(!text.contains("stable"), "{text}");
-    let out = grundy()
-        .args(["misere", "quotient", "kayles", "--max-heap", "8", "--json"])
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json(&["misere", "quotient", "kayles", "--max-heap", "8", "--json"]);
     assert!(v["stable"].is_null(), "{v}");
 }
 
 #[test]
 fn analyze_answers_large_heaps_from_a_stable_quotient() {
-    let out = grundy()
-        .args([
-            "analyze",
-            "--json",
-            "--misere",
-            "octal:0.312",
-            "4",
-            "40",
-            "25",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json(&[
+        "analyze",
+        "--json",
+        "--misere",
+        "octal:0.312",
+        "4",
+        "40",
+        "25",
+    ]);
     assert_eq!(v["method"], "quotient", "{v}");
     let why = v.to_string();
     assert!(why.contains("heaps of any size"), "{why}");
@@ -187,16 +174,7 @@ fn analyze_answers_large_heaps_from_a_stable_quotient() {
 fn a_period_proved_early_covers_a_large_bound() {
     // The quotient stops at the bound the period is proved at; the heap
     // map up to the bound asked follows the period.
-    let out = grundy()
-        .args(["misere", "quotient", "0.31", "--max-heap", "200", "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = json(&["misere", "quotient", "0.31", "--max-heap", "200", "--json"]);
     assert_eq!(v["max_heap"], 200);
     assert_eq!(v["heaps"].as_array().unwrap().len(), 201);
     assert!(v["stable"]["proved_at"].as_u64().unwrap() < 200, "{v}");

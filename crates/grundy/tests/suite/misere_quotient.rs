@@ -218,35 +218,45 @@ fn limits_stop_with_the_limit_named() {
     assert!(matches!(e, QuotientError::TimeUp { .. }), "{e}");
 }
 
-#[test]
-fn analyze_answers_wild_kayles_sums_from_the_quotient() {
+/// `analyze --misere` of each sum of `heaps` in the catalog game `name`
+/// (the octal game `code`) answers by quotient, with the outcome of an
+/// exhaustive misère search and exactly the moves to its P-positions.
+fn quotient_analyses_agree_with_search(name: &str, code: &str, sums: &[Vec<u64>]) {
     use grundy::{catalog, AnalyzeOptions, Method};
-    let game = catalog::game("kayles").unwrap();
+    let game = catalog::game(name).unwrap();
     let o = AnalyzeOptions {
         play: Play::Misere,
         ..AnalyzeOptions::default()
     };
     let mut search = Searcher::new(Play::Misere);
-    for heaps in [vec![5, 7], vec![9, 10, 3], vec![7, 7, 5, 1]] {
+    for heaps in sums {
         let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         let a = game.parse(&words).unwrap().analyze(&o).unwrap();
         assert_eq!(a.method, Method::Quotient, "{heaps:?}");
-        let p = octal("0.77", heaps.clone());
+        let p = octal(code, heaps.clone());
         assert_eq!(a.outcome, search.solve(&p).unwrap().outcome, "{heaps:?}");
         // Every winning move leads to a P-position, and every P-option is listed.
         let moves = grundy::solve::move_reports(&mut search, &p).unwrap();
-        let to_p: Vec<String> = moves
+        let mut to_p: Vec<String> = moves
             .iter()
             .filter(|r| r.solved.outcome == Outcome::Previous)
             .map(|r| r.to.to_string())
             .collect();
         let mut listed: Vec<String> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
         listed.sort();
-        let mut to_p = to_p;
         to_p.sort();
         assert_eq!(listed, to_p, "{heaps:?}");
     }
+}
+
+#[test]
+fn analyze_answers_wild_kayles_sums_from_the_quotient() {
+    quotient_analyses_agree_with_search(
+        "kayles",
+        "0.77",
+        &[vec![5, 7], vec![9, 10, 3], vec![7, 7, 5, 1]],
+    );
 }
 
 /// Every code `0.d1d2`, and some `0.d1d2d3` whose quotients are proved
@@ -382,36 +392,16 @@ fn analyze_answers_sums_past_the_bound_from_a_stable_quotient() {
     // 0.312: a heap of 4 is wild (genus 2^{1420}, plambeck.org's page on
     // .312), and the quotient is proved periodic at a bound below these
     // heaps, so the theory answers from it, with every winning move.
-    use grundy::{catalog, AnalyzeOptions, Method};
-    let game = catalog::game("octal:0.312").unwrap();
-    let o = AnalyzeOptions {
-        play: Play::Misere,
-        ..AnalyzeOptions::default()
-    };
     let stable = until_stable("0.312", 30).unwrap();
     assert!(stable.period().is_some() && stable.max_heap() < 14);
-    let mut search = Searcher::new(Play::Misere);
-    for heaps in [
-        vec![4, 14, 11],
-        vec![4, 23],
-        vec![4, 4, 17, 2],
-        vec![4, 19, 6],
-    ] {
-        let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
-        let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        let a = game.parse(&words).unwrap().analyze(&o).unwrap();
-        assert_eq!(a.method, Method::Quotient, "{heaps:?}");
-        let p = octal("0.312", heaps.clone());
-        assert_eq!(a.outcome, search.solve(&p).unwrap().outcome, "{heaps:?}");
-        let moves = grundy::solve::move_reports(&mut search, &p).unwrap();
-        let mut to_p: Vec<String> = moves
-            .iter()
-            .filter(|r| r.solved.outcome == Outcome::Previous)
-            .map(|r| r.to.to_string())
-            .collect();
-        let mut listed: Vec<String> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
-        listed.sort();
-        to_p.sort();
-        assert_eq!(listed, to_p, "{heaps:?}");
-    }
+    quotient_analyses_agree_with_search(
+        "octal:0.312",
+        "0.312",
+        &[
+            vec![4, 14, 11],
+            vec![4, 23],
+            vec![4, 4, 17, 2],
+            vec![4, 19, 6],
+        ],
+    );
 }
