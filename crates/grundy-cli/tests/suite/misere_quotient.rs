@@ -59,59 +59,40 @@ fn json_has_the_documented_keys() {
 
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
-    for args in [
-        &["misere", "quotient", "0.8x", "--max-heap", "3"][..],
-        &["misere", "quotient", "kayles"],
-        &["misere", "quotient", "kayles", "--max-heap", "-1"],
-        &["misere", "quotient", "kayles", "--max-heap", "5000"],
-        &[
-            "misere",
-            "quotient",
-            "kayles",
-            "--max-heap",
-            "30",
+    // (arguments after `misere quotient`, a fragment of the one line).
+    let cases: [(&[&str], &str); 7] = [
+        (&["0.8x", "--max-heap", "3"], "not a digit"),
+        (&["kayles"], "--max-heap"),
+        (&["kayles", "--max-heap", "-1"], "'-1'"),
+        (
+            &["kayles", "--max-heap", "5000"],
+            "beyond the limit of 1000",
+        ),
+        (
+            &["kayles", "--max-heap", "30", "--max-states", "1000"],
             "--max-states",
-            "1000",
-        ],
-        &[
-            "misere",
-            "quotient",
-            "nim",
-            "--max-heap",
-            "3",
+        ),
+        (
+            &["nim", "--max-heap", "3", "--max-order", "4"],
             "--max-order",
-            "4",
-        ],
-        &[
-            "misere",
-            "quotient",
-            "kayles",
-            "--max-heap",
-            "40",
+        ),
+        (
+            &["kayles", "--max-heap", "40", "--max-time", "0.01"],
             "--max-time",
-            "0.01",
-        ],
-    ] {
-        let out = grundy().args(args).output().unwrap();
+        ),
+    ];
+    for (args, fragment) in cases {
+        let out = grundy()
+            .args(["misere", "quotient"])
+            .args(args)
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(fragment), "{args:?}: {err}");
     }
-    let out = grundy()
-        .args([
-            "misere",
-            "quotient",
-            "nim",
-            "--max-heap",
-            "3",
-            "--max-order",
-            "4",
-        ])
-        .output()
-        .unwrap();
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("--max-order"));
 }
 
 #[test]

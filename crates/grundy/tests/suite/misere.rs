@@ -2,16 +2,17 @@
 //! `Searcher`, which sees only the games' moves), and against the
 //! literature's counts and genus tables.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
-use grundy::games::heaps::Heaps;
+use grundy::games::heaps::{small_heap_lists, Heaps};
 use grundy::games::nim::Nim;
 use grundy::games::octal::{Octal, OctalRule};
 use grundy::misere::canonical::{Form, Forms};
 use grundy::misere::genus::{tame_outcome, Genera, Kind};
 use grundy::misere::heaps::{HeapForms, HeapGame};
 use grundy::rng::SplitMix64;
-use grundy::{Outcome, Play, Searcher};
+use grundy::{Game, Outcome, Play, Searcher};
 
 const CODES: [&str; 5] = ["0.77", "0.07", "0.137", "0.75", "0.312"];
 
@@ -53,36 +54,61 @@ fn canonical_outcomes_of_random_sums_agree_with_search() {
 #[test]
 fn positions_with_one_form_are_told_apart_by_nothing() {
     // Equal simplest forms must give equal outcomes beside any third game.
-    let mut rng = SplitMix64::new(7);
+    // Every sum of up to 3 heaps of 1 to 5 is grouped by its form; each sum
+    // is set against the smallest sum of its class beside every third game
+    // of up to 2 heaps of 1 to 4, all searched with one table per game.
+    // Sums equal once heaps without a move are dropped are left out: the
+    // search sees them as one position, so they would prove nothing.
+    let thirds = small_heap_lists(4, 2);
+    let thirds: Vec<&Vec<u64>> = thirds.iter().filter(|x| !x.contains(&0)).collect();
     for code in ["0.77", "0.07", "0.137"] {
         let mut forms = Forms::new(1 << 20);
         let mut built = HeapForms::new(HeapGame::Code(code.parse().unwrap()));
         let mut search = Searcher::new(Play::Misere);
-        let mut by_form: std::collections::HashMap<Form, Vec<u64>> = Default::default();
-        let mut pairs = 0;
-        for _ in 0..400 {
-            let heaps = random_heaps(&mut rng, 3, 7);
-            let f = built.sum(&mut forms, &heaps).unwrap();
-            let Some(other) = by_form.get(&f).cloned() else {
-                by_form.insert(f, heaps);
-                continue;
-            };
-            if other == heaps {
-                continue;
-            }
-            pairs += 1;
-            for _ in 0..4 {
-                let x = random_heaps(&mut rng, 2, 6);
-                let a = [heaps.clone(), x.clone()].concat();
-                let b = [other.clone(), x.clone()].concat();
-                let (oa, ob) = (
-                    search.solve(&octal(code, a)).unwrap().outcome,
-                    search.solve(&octal(code, b)).unwrap().outcome,
-                );
-                assert_eq!(oa, ob, "{code}: {heaps:?} and {other:?} beside {x:?}");
+        let mut by_form: HashMap<Form, Vec<Vec<u64>>> = HashMap::new();
+        for heaps in small_heap_lists(5, 3) {
+            if !heaps.contains(&0) {
+                let f = built.sum(&mut forms, &heaps).unwrap();
+                by_form.entry(f).or_default().push(heaps);
             }
         }
-        assert!(pairs > 10, "{code}: only {pairs} pairs of equal forms met");
+        let (mut pairs, mut told_apart) = (0, 0);
+        let mut seen: HashMap<Vec<Outcome>, Form> = HashMap::new();
+        for (f, mut class) in by_form {
+            class.sort_by_key(|h| (h.iter().sum::<u64>(), h.clone()));
+            let outcomes = |search: &mut Searcher<Octal>, heaps: &[u64]| -> Vec<Outcome> {
+                thirds
+                    .iter()
+                    .map(|x| {
+                        let sum = [heaps, &x[..]].concat();
+                        search.solve(&octal(code, sum)).unwrap().outcome
+                    })
+                    .collect()
+            };
+            let first = outcomes(&mut search, &class[0]);
+            // Different forms are told apart by some third game here, or the
+            // third games would be too weak for the check to mean anything.
+            if seen.insert(first.clone(), f).is_none() {
+                told_apart += 1;
+            }
+            let plain = octal(code, class[0].clone()).canonical();
+            for heaps in &class[1..] {
+                if octal(code, heaps.clone()).canonical() == plain {
+                    continue;
+                }
+                pairs += 1;
+                let other = outcomes(&mut search, heaps);
+                for (x, (a, b)) in thirds.iter().zip(first.iter().zip(&other)) {
+                    assert_eq!(a, b, "{code}: {:?} and {heaps:?} beside {x:?}", class[0]);
+                }
+            }
+        }
+        println!("{code}: {pairs} pairs, {told_apart} classes told apart");
+        assert!(pairs > 25, "{code}: only {pairs} pairs of equal forms met");
+        assert!(
+            told_apart > 4,
+            "{code}: third games tell only {told_apart} apart"
+        );
     }
 }
 
