@@ -101,6 +101,18 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         Ok(())
     }
 
+    /// Whether the pruned search ([`Pruner`](crate::solve::Pruner)) should
+    /// ask of this position whether its value is one number at a time (the
+    /// default), or value it in full whenever it is asked. Asking prunes
+    /// where values are small and positions split (Cram: 3 times fewer
+    /// moves looked at), but each question lists the position's options
+    /// again: a game of large values that never splits (Chomp, whose
+    /// values grow with the board) asks each position about value after
+    /// value, and looks at 3 times more moves than valuing it once.
+    fn value_questions_pay(&self) -> bool {
+        true
+    }
+
     /// How many moves there are, without listing them (a heap of 2^60 has
     /// 2^60 moves). Used to refuse listing moves that cannot be listed.
     fn move_count(&self) -> u128 {

@@ -38,7 +38,7 @@ use std::str::FromStr;
 
 use crate::catalog::erased::{search_only, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_u64, Game, ParseError};
+use crate::game::{parse_u64, Game, GameError, MoveIter, ParseError};
 use crate::solution::{check_by_rules, CheckError, CheckReport};
 use crate::solve::Limits;
 
@@ -202,8 +202,57 @@ impl Chomp {
 
     /// Squares in the bar.
     pub fn squares(&self) -> u64 {
-        let (h, n) = self.height_array();
-        h[..n].iter().map(|&x| u64::from(x)).sum()
+        // Each column (a step right) is as tall as the steps down after it.
+        let (body, steps) = self.body();
+        let mut columns = body;
+        let mut squares = 0;
+        while columns != 0 {
+            let at = columns.trailing_zeros();
+            squares += u64::from(self.downs_after(body, steps, at));
+            columns &= columns - 1;
+        }
+        squares
+    }
+
+    /// The walk without its end mark, and its number of steps.
+    fn body(&self) -> (u128, u32) {
+        let steps = 127 - self.walk.leading_zeros();
+        (self.walk & ((1u128 << steps) - 1), steps)
+    }
+
+    /// The steps down after step `at` of a walk of `steps`: the height
+    /// of the column whose step right is `at`.
+    fn downs_after(&self, body: u128, steps: u32, at: u32) -> u32 {
+        (steps - at - 1) - (body >> (at + 1)).count_ones()
+    }
+}
+
+/// The moves of a bar, column by column from the left, each from the
+/// bottom up, handed out one at a time (see [`Game::move_iter`]).
+struct Bites {
+    heights: [u8; MAX_SPAN],
+    columns: usize,
+    next: Bite,
+}
+
+impl Iterator for Bites {
+    type Item = Bite;
+    fn next(&mut self) -> Option<Bite> {
+        loop {
+            let col = usize::from(self.next.col);
+            if col >= self.columns {
+                return None;
+            }
+            if self.next.row < self.heights[col] {
+                let bite = self.next;
+                self.next.row += 1;
+                return Some(bite);
+            }
+            self.next = Bite {
+                row: 0,
+                col: self.next.col + 1,
+            };
+        }
     }
 }
 
@@ -276,15 +325,61 @@ impl Game for Chomp {
         moves
     }
 
+    fn move_iter(&self) -> Result<MoveIter<Bite>, GameError> {
+        let (heights, columns) = self.height_array();
+        Ok(MoveIter::lazy(Bites {
+            heights,
+            columns,
+            next: Bite { row: 1, col: 0 },
+        }))
+    }
+
+    /// On the walk: the column's step right moves after the steps down
+    /// that lower it (and those right of it) to the bite's row, or, for
+    /// the first column, those steps go (the walk starts lower). The walk
+    /// is unchanged by a bite of no square, and emptied by the poisoned
+    /// square's (neither is legal).
     fn play(&self, m: &Bite) -> Chomp {
-        let (mut h, mut n) = self.height_array();
-        for x in &mut h[usize::from(m.col)..n] {
-            *x = (*x).min(m.row);
+        let (body, steps) = self.body();
+        if usize::from(m.col) >= body.count_ones() as usize {
+            return *self;
         }
-        while n > 0 && h[n - 1] == 0 {
-            n -= 1;
+        // The step right of column `m.col`.
+        let mut columns = body;
+        for _ in 0..m.col {
+            columns &= columns - 1;
         }
-        Chomp::from_heights(&h[..n])
+        let at = columns.trailing_zeros();
+        let height = self.downs_after(body, steps, at);
+        let row = u32::from(m.row);
+        if row >= height {
+            return *self;
+        }
+        let drop = height - row;
+        if row == 0 {
+            // The bite's columns go: the walk ends `height` steps down.
+            return match at {
+                0 => Chomp { walk: 1 },
+                _ => Chomp {
+                    walk: body & ((1u128 << at) - 1) | 1u128 << (at + drop),
+                },
+            };
+        }
+        // The `drop`-th step down after `at` ends the steps that move.
+        let mut downs = !body & !((1u128 << (at + 1)) - 1);
+        for _ in 1..drop {
+            downs &= downs - 1;
+        }
+        let last = downs.trailing_zeros();
+        let len = last - at + 1;
+        let moved = ((1u128 << len) - 1) << at;
+        let rights = len - drop;
+        let walk = match at {
+            // The walk starts lower: those steps down are gone.
+            0 => (self.walk >> (last + 1)) << rights | ((1u128 << rights) - 1),
+            _ => self.walk & !moved | ((1u128 << rights) - 1) << (at + drop),
+        };
+        Chomp { walk }
     }
 
     fn legal(&self, m: &Bite) -> bool {
@@ -298,6 +393,13 @@ impl Game for Chomp {
 
     fn any_move(&self) -> Option<Bite> {
         self.moves().pop()
+    }
+
+    /// A bar never splits and its values are large: the pruned search
+    /// looks at 2.4 times fewer moves on a bar of 8x8 valuing each bar
+    /// once than asking it about one value after another.
+    fn value_questions_pay(&self) -> bool {
+        false
     }
 
     /// The bar is one component: its canonical form, with no list.
@@ -429,6 +531,48 @@ mod tests {
             "5x2"
         );
         assert_eq!(p.canonical(), p.transposed().canonical());
+    }
+
+    /// A bite on the column heights, as the rules say it.
+    fn bite_heights(heights: &[u8], m: Bite) -> Vec<u8> {
+        let mut h: Vec<u8> = heights
+            .iter()
+            .enumerate()
+            .map(|(c, &x)| match c >= usize::from(m.col) {
+                true => x.min(m.row),
+                false => x,
+            })
+            .collect();
+        while h.last() == Some(&0) {
+            h.pop();
+        }
+        h
+    }
+
+    #[test]
+    fn bites_on_the_walk_are_bites_on_the_heights() {
+        for bar in ChompRules.small_positions(12) {
+            let h = bar.heights();
+            assert_eq!(bar.squares(), h.iter().map(|&x| u64::from(x)).sum::<u64>());
+            assert_eq!(bar.move_iter().unwrap().collect::<Vec<_>>(), bar.moves());
+            for m in bar.moves() {
+                let eaten = bite_heights(&h, m);
+                assert_eq!(bar.play(&m).heights(), eaten, "{bar} {m}");
+                assert_eq!(bar.play(&m), Chomp::from_heights(&eaten), "{bar} {m}");
+            }
+        }
+        // The widest and tallest bars the walk holds.
+        let wide = Chomp::rectangle(1, 126).unwrap();
+        assert_eq!(wide.play(&Bite { row: 0, col: 125 }).to_string(), "1x125");
+        let tall = Chomp::rectangle(126, 1).unwrap();
+        assert_eq!(tall.play(&Bite { row: 125, col: 0 }).to_string(), "125x1");
+        let big = Chomp::rectangle(63, 64).unwrap();
+        assert_eq!(big.squares(), 63 * 64);
+        let bitten = big.play(&Bite { row: 10, col: 5 });
+        assert_eq!(
+            bitten.heights(),
+            bite_heights(&big.heights(), Bite { row: 10, col: 5 })
+        );
     }
 
     #[test]

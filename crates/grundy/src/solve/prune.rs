@@ -30,7 +30,10 @@
 //! A component of more than 256 moves (a heap of Grundy's game) is valued
 //! by the plain mex of its options instead, played one at a time: a list
 //! of so many options on each level of a deep path would fill the memory,
-//! and such games value most options anyway.
+//! and such games value most options anyway. So is a component of a game
+//! whose questions do not pay ([`Game::value_questions_pay`]: Chomp, whose
+//! values are large and whose bars never split, where asking value after
+//! value lists a bar's options again for each).
 //!
 //! Beling and Rogalski compare this with plain mex search and its
 //! refinements (aspiration sets, move ordering); the questions asked here
@@ -307,8 +310,12 @@ impl<G: Game> Pruner<G> {
         if n != ASK_VALUE && u128::from(n) > c.move_count() {
             return Ok(k);
         }
+        // A game whose questions do not pay is valued in full when asked,
+        // by the plain mex of its options.
+        let ask = c.value_questions_pay();
+        let n = if ask { n } else { ASK_VALUE };
         let moves = c.move_count();
-        let keep = moves <= KEEP_MOVES;
+        let keep = moves <= KEEP_MOVES && ask;
         // The level's frames and position, and its options' parts (each
         // taken to be two parts the size of `c`) where they are kept.
         let part = size_of::<G>() + c.heap_bytes();
@@ -325,7 +332,8 @@ impl<G: Game> Pruner<G> {
         let (mut parts, mut open) = self.pool.pop().unwrap_or_default();
         let mut seen = Seen::default();
         let result = if !keep {
-            // Too many options to keep listed: each valued in full, once.
+            // Too many options to keep listed, or questions that do not
+            // pay: each valued in full, once.
             self.mex_of_options(c, n, &mut parts, &mut seen)
                 .map(|found| {
                     k = match found {
@@ -512,7 +520,8 @@ impl<G: Game> Pruner<G> {
     }
 
     /// The plain mex search for a position with too many options to keep
-    /// listed: each option valued in full as it is played, its value put in
+    /// listed, or of a game whose questions do not pay: each option valued
+    /// in full as it is played, its value put in
     /// `seen`. `true`, stopping there, when one has value `n`.
     fn mex_of_options(
         &mut self,
