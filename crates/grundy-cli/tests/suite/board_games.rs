@@ -1,12 +1,8 @@
 //! `grundy analyze/play` on Cram, Chomp and Node Kayles: their syntax, a
 //! graph file, and boards past the documented limits refused in one line.
 
-use assert_cmd::Command;
+use super::common::grundy;
 use predicates::prelude::*;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
 
 #[test]
 fn cram_boards_with_blocked_cells() {

@@ -4,12 +4,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use super::common::grundy;
 use predicates::prelude::*;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
 
 /// A fresh directory under the target dir, removed first if left over.
 fn scratch(name: &str) -> PathBuf {

@@ -1,21 +1,7 @@
 //! The `grundy` binary end to end: output shapes, round trips, bad input.
 
-use assert_cmd::Command;
+use super::common::{grundy, json};
 use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the binary is built")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = grundy().args(args).output().expect("runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
 
 #[test]
 fn analyze_json_has_the_documented_keys() {

@@ -1,10 +1,11 @@
 //! `grundy analyze/verify/judge` on coin-turning games.
 
+use super::common;
 use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn grundy(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("grundy").unwrap().args(args).assert()
+    common::grundy().args(args).assert()
 }
 
 fn judge(problem: &str, input: &str) -> assert_cmd::assert::Assert {

@@ -1,15 +1,11 @@
 //! `grundy` on Fibonacci Nim and Wythoff's game: analysis, JSON, play, judges, errors.
 
-use assert_cmd::Command;
+use super::common::{self, grundy};
 use predicates::prelude::*;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary")
-}
-
+/// `grundy ARGS --json`, parsed.
 fn json(args: &[&str]) -> serde_json::Value {
-    let out = grundy().args(args).arg("--json").assert().success();
-    serde_json::from_slice(&out.get_output().stdout).expect("one JSON object")
+    common::json(&[args, &["--json"]].concat())
 }
 
 /// F(i) with F(1) = F(2) = 1, by addition.

@@ -1,11 +1,7 @@
 //! `grundy analyze/play geography`, `--graph FILE` and the geography judges.
 
-use assert_cmd::Command;
+use super::common::grundy;
 use predicates::prelude::*;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
 
 #[test]
 fn analyze_names_the_winning_move_and_every_outcome() {

@@ -5,6 +5,7 @@ mod census;
 mod checkpoint_kill;
 mod cli;
 mod coins;
+mod common;
 mod fibonacci_wythoff;
 mod geography;
 mod judges;

@@ -1,12 +1,8 @@
 //! `grundy misere quotient` end to end: the text, the JSON, and bad input
 //! (one line on stderr, exit 2).
 
-use assert_cmd::Command;
+use super::common::grundy;
 use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the binary is built")
-}
 
 /// What `grundy ARGS` prints, after checking that it succeeded.
 fn stdout(args: &[&str]) -> Vec<u8> {

@@ -1,10 +1,10 @@
 //! `grundy nimber`: results and errors.
 
-use assert_cmd::Command;
+use super::common;
 use predicates::prelude::*;
 
 fn grundy(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("grundy").unwrap().args(args).assert()
+    common::grundy().args(args).assert()
 }
 
 #[test]

@@ -1,11 +1,7 @@
 //! `grundy pattern` and `grundy formula` from the outside.
 
-use assert_cmd::Command;
+use super::common::grundy;
 use predicates::str::contains;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
 
 #[test]
 fn pattern_finds_the_period_of_bash() {

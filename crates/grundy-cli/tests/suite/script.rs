@@ -1,10 +1,11 @@
 //! Script games end to end through the `grundy` binary.
 
+use super::common;
 use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn grundy() -> Command {
-    let mut c = Command::cargo_bin("grundy").unwrap();
+    let mut c = common::grundy();
     // Script paths in these tests are relative to the workspace root.
     c.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     c

@@ -3,12 +3,9 @@
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use super::common::grundy;
 use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
 
 #[test]
 fn sequence_of_a_code_and_of_catalog_games() {

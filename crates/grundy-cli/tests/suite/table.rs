@@ -1,11 +1,7 @@
 //! `grundy table`: text, CSV and pictures.
 
-use assert_cmd::Command;
+use super::common::grundy;
 use predicates::prelude::*;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
 
 #[test]
 fn two_heap_nim_as_text() {

@@ -1,0 +1,22 @@
+//! What every file of the suite uses: the built `grundy` binary, and its
+//! JSON output.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+/// A command that runs the built `grundy` binary.
+pub fn grundy() -> Command {
+    Command::cargo_bin("grundy").expect("the grundy binary is built")
+}
+
+/// What `grundy ARGS` prints as JSON, after checking that it succeeded
+/// (ARGS include `--json` where the subcommand needs it).
+pub fn json(args: &[&str]) -> Value {
+    let out = grundy().args(args).output().expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
