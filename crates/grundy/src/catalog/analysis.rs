@@ -108,7 +108,7 @@ pub enum AnalyzeError {
     #[error(transparent)]
     Checkpoint(#[from] crate::solve::snapshot::SnapshotError),
     /// Too many moves to list.
-    #[error("this position has {count} moves, more than the {limit} that can be listed; drop --all-moves or choose a smaller position")]
+    #[error("this position has {count} moves, more than the {limit} that can be listed; choose a smaller position, or leave out --search and --all-moves where the game has a formula")]
     TooManyMoves {
         /// How many moves there are.
         count: u128,
