@@ -12,6 +12,7 @@ use grundy::api::misere::{
 };
 use grundy::misere::quotient::{DEFAULT_MAX_ORDER, DEFAULT_MAX_STATES};
 
+use crate::memory;
 use crate::output::{json_line, progress, stdout};
 
 #[derive(Args, Debug)]
@@ -42,6 +43,11 @@ struct Common {
     /// The most time spent building forms, in seconds.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     max_time: Option<Duration>,
+    /// The memory the forms and their sums may hold, e.g. `512M` or `2G`
+    /// (default: as for a search, a quarter of this machine's memory
+    /// within 256M and 16G, and at most a third of `ulimit -v`).
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    memory: Option<usize>,
 }
 
 impl Common {
@@ -49,6 +55,7 @@ impl Common {
         MisereOptions {
             max_forms: self.max_forms,
             max_time: self.max_time,
+            memory: self.memory.unwrap_or_else(memory::default_budget),
         }
     }
 }

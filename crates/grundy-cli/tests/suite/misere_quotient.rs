@@ -1,4 +1,4 @@
-//! `grundy misere quotient` end to end: the text, the JSON, and bad input
+//! `grundy misere quotient` and `canonical` end to end: the text, the JSON, and bad input
 //! (one line on stderr, exit 2).
 
 use super::common::grundy;
@@ -155,4 +155,32 @@ fn a_period_proved_early_covers_a_large_bound() {
     assert_eq!(v["max_heap"], 200);
     assert_eq!(v["heaps"].as_array().unwrap().len(), 201);
     assert!(v["stable"]["proved_at"].as_u64().unwrap() < 200, "{v}");
+}
+
+#[test]
+fn simplest_forms_past_their_limits_are_refused_in_one_line() {
+    // A form is a DAG; written out as a tree, Kayles 20's is over 10^9
+    // characters long. Kayles 60's forms fill any memory before that.
+    let cases: [(&[&str], &str); 2] = [
+        (&["kayles", "20"], "characters"),
+        (&["kayles", "60", "--memory", "16M"], "--memory"),
+    ];
+    for (args, fragment) in cases {
+        let out = grundy()
+            .args(["misere", "canonical"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(fragment), "{args:?}: {err}");
+    }
+    let out = grundy()
+        .args(["misere", "canonical", "kayles", "7", "--memory", "16M"])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("form        *["), "{text}");
 }

@@ -36,6 +36,8 @@ pub struct MisereOptions {
     pub max_forms: usize,
     /// The most time spent building forms.
     pub max_time: Option<std::time::Duration>,
+    /// The most bytes the forms and their memoised sums may hold.
+    pub memory: usize,
 }
 
 /// The default budget of forms: about a few hundred MiB at most.
@@ -44,7 +46,9 @@ pub const DEFAULT_MAX_FORMS: usize = 1 << 20;
 impl MisereOptions {
     fn forms(&self) -> Forms {
         let deadline = self.max_time.map(|t| std::time::Instant::now() + t);
-        Forms::new(self.max_forms).with_deadline(deadline)
+        Forms::new(self.max_forms)
+            .with_deadline(deadline)
+            .with_memory(self.memory)
     }
 }
 
@@ -53,6 +57,7 @@ impl Default for MisereOptions {
         MisereOptions {
             max_forms: DEFAULT_MAX_FORMS,
             max_time: None,
+            memory: crate::misere::canonical::DEFAULT_FORMS_MEMORY,
         }
     }
 }
@@ -194,6 +199,22 @@ pub fn too_large(e: FormsError) -> Error {
             limit: format!("birthday {}", crate::misere::canonical::MAX_BIRTHDAY),
             fix: "ask for smaller heaps".into(),
         },
+        FormsError::OutOfMemory { limit } => Error::TooLarge {
+            what: "a misère computation".into(),
+            asked: "more memory for its simplest forms".into(),
+            limit: format!("{} MiB", limit >> 20),
+            fix: "ask for smaller heaps, or raise --memory".into(),
+        },
+        FormsError::TooLong { len } => Error::TooLarge {
+            what: "the text of a simplest form".into(),
+            asked: if len == u64::MAX {
+                "more than 2^64 characters".into()
+            } else {
+                format!("{len} characters")
+            },
+            limit: format!("{} characters", crate::misere::canonical::MAX_FORM_TEXT),
+            fix: "ask for smaller heaps".into(),
+        },
         FormsError::TimeUp => Error::TooLarge {
             what: "misère work".into(),
             asked: "more than the time given".into(),
@@ -264,7 +285,7 @@ pub fn canonical(
         part_forms.push(f);
         parts.push(PartForm {
             heap: n,
-            form: forms.to_string(f),
+            form: forms.try_to_string(f).map_err(too_large)?,
             birthday: forms.birthday(f),
         });
     }
@@ -283,7 +304,7 @@ pub fn canonical(
         game: name,
         position: words_text(&heaps),
         parts,
-        form: forms.to_string(f),
+        form: forms.try_to_string(f).map_err(too_large)?,
         birthday: forms.birthday(f),
         outcome: forms.outcome(f),
         misere_grundy: forms.misere_grundy(f),
@@ -517,10 +538,29 @@ mod tests {
     fn a_small_budget_is_a_limit_error() {
         let o = MisereOptions {
             max_forms: 50,
-            max_time: None,
+            ..MisereOptions::default()
         };
         let e = canonical("kayles", &["30"], None, &o).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
+    }
+
+    #[test]
+    fn forms_past_the_memory_budget_are_a_limit_error() {
+        // Forms of large Kayles heaps have thousands of options each: the
+        // count of forms alone let this fill the memory.
+        let o = MisereOptions {
+            memory: 4 << 20,
+            ..MisereOptions::default()
+        };
+        let e = canonical("kayles", &["60"], None, &o).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Limit, "{e}");
+        assert!(e.to_string().contains("--memory"), "{e}");
+        // The same budget is enough for a small heap.
+        assert_eq!(canonical("kayles", &["6"], None, &o).unwrap().form, {
+            canonical("kayles", &["6"], None, &MisereOptions::default())
+                .unwrap()
+                .form
+        });
     }
 
     #[test]

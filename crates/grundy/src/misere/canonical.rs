@@ -61,6 +61,21 @@ impl Form {
 /// The most a birthday may be in a sum: sums recurse once per birthday.
 pub const MAX_BIRTHDAY: u32 = 2_000;
 
+/// The bytes a [`Forms`] may hold unless told otherwise
+/// ([`Forms::with_memory`]): 1 GiB.
+pub const DEFAULT_FORMS_MEMORY: usize = 1 << 30;
+
+/// What one form costs besides its options: its node, its index entry and
+/// the tables' spare room.
+const FORM_BYTES: usize = 128;
+
+/// The longest text [`Forms::try_to_string`] writes, in bytes: a form is a
+/// DAG, and written out as a tree its text can be exponentially long.
+pub const MAX_FORM_TEXT: u64 = 1 << 20;
+
+/// What one memoised sum costs in its table, spare room included.
+const SUM_BYTES: usize = 32;
+
 /// Why a form could not be built.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
@@ -82,6 +97,18 @@ pub enum FormsError {
     /// The time allowed ran out.
     #[error("the misère computation ran out of time; ask for smaller heaps or raise --max-time")]
     TimeUp,
+    /// The form's text would be longer than [`MAX_FORM_TEXT`].
+    #[error("the simplest form takes {len} characters to write, more than the limit of {MAX_FORM_TEXT}; ask for smaller heaps")]
+    TooLong {
+        /// The length of the text.
+        len: u64,
+    },
+    /// The forms and memoised sums would hold more bytes than the budget.
+    #[error("the misère canonical forms need more than {} MiB; ask for smaller heaps or raise --memory", limit >> 20)]
+    OutOfMemory {
+        /// The budget in bytes.
+        limit: usize,
+    },
 }
 
 #[derive(Debug)]
@@ -94,6 +121,9 @@ struct Node {
     normal: u32,
     /// `Some(n)` when the form is the nim heap `*n`.
     nim: Option<u32>,
+    /// The length of the form's word as an option (see `Forms::word`),
+    /// saturating.
+    word_len: u64,
 }
 
 /// An arena of misère simplest forms, with memoised sums.
@@ -105,6 +135,10 @@ pub struct Forms {
     heaps: Vec<Form>,
     limit: usize,
     deadline: Option<Instant>,
+    /// The bytes held by the nodes, the index and the memoised sums, as
+    /// counted when each is added.
+    bytes: usize,
+    max_bytes: usize,
 }
 
 impl Forms {
@@ -116,6 +150,7 @@ impl Forms {
             misere: 1,
             normal: 0,
             nim: Some(0),
+            word_len: 1,
         };
         let mut index = HashMap::new();
         index.insert(Vec::new(), Form::ZERO);
@@ -126,7 +161,35 @@ impl Forms {
             heaps: vec![Form::ZERO],
             limit: limit.max(1),
             deadline: None,
+            bytes: FORM_BYTES,
+            max_bytes: DEFAULT_FORMS_MEMORY,
         }
+    }
+
+    /// The same arena, refusing to hold more than about `bytes` bytes of
+    /// forms and memoised sums ([`DEFAULT_FORMS_MEMORY`] by default): the
+    /// count of forms alone does not bound the memory, since a form of a
+    /// large heap has thousands of options.
+    pub fn with_memory(mut self, bytes: usize) -> Forms {
+        self.max_bytes = bytes;
+        self
+    }
+
+    /// About how many bytes the forms and memoised sums hold.
+    pub fn held_bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Counts `more` bytes, or refuses them past the budget.
+    fn hold(&mut self, more: usize) -> Result<(), FormsError> {
+        let bytes = self.bytes.saturating_add(more);
+        if bytes > self.max_bytes {
+            return Err(FormsError::OutOfMemory {
+                limit: self.max_bytes,
+            });
+        }
+        self.bytes = bytes;
+        Ok(())
     }
 
     /// The same arena, refusing to build new forms after `deadline`.
@@ -244,6 +307,8 @@ impl Forms {
         {
             return Err(FormsError::TimeUp);
         }
+        // The options are held twice: by the node and as the index's key.
+        self.hold(FORM_BYTES + 2 * size_of_val(&options[..]))?;
         let values = |pick: fn(&Node) -> u32| {
             mex(options
                 .iter()
@@ -257,8 +322,18 @@ impl Forms {
         heaps.sort_unstable();
         let is_nim =
             heaps.len() == options.len() && heaps.iter().enumerate().all(|(i, &h)| h as usize == i);
+        let word_len = if is_nim {
+            decimal_digits(options.len() as u64)
+        } else {
+            let wide = heaps.last().is_some_and(|&h| h >= 10);
+            let commas = if wide { options.len() as u64 - 1 } else { 0 };
+            options
+                .iter()
+                .fold(2 + commas, |n, &o| n.saturating_add(self.node(o).word_len))
+        };
         let f = Form(self.nodes.len() as u32);
         self.nodes.push(Node {
+            word_len,
             nim: is_nim.then_some(options.len() as u32),
             options: options.clone(),
             birthday,
@@ -302,6 +377,7 @@ impl Forms {
             options.push(self.add_within(a, b2)?);
         }
         let s = self.from_options(options)?;
+        self.hold(SUM_BYTES)?;
         self.sums.insert((a, b), s);
         Ok(s)
     }
@@ -321,12 +397,39 @@ impl Forms {
     /// heap `*n` as `n` and any other option as `[…]` of its own options
     /// (so `*[2[2]]` is the game with options `*2` and `{*2}`). Options are
     /// separated by commas when a heap of two digits is among them.
+    ///
+    /// The text is written out as a tree, so it can be exponentially longer
+    /// than the form: [`text_len`](Forms::text_len) says how long it is,
+    /// and [`try_to_string`](Forms::try_to_string) refuses past
+    /// [`MAX_FORM_TEXT`].
     pub fn to_string(&self, f: Form) -> String {
         match self.nim_heap(f) {
             Some(0) => "0".into(),
             Some(n) => format!("*{n}"),
             None => format!("*{}", self.bracketed(f)),
         }
+    }
+
+    /// The length in bytes of [`to_string`](Forms::to_string)'s text,
+    /// found without writing it (saturating).
+    pub fn text_len(&self, f: Form) -> u64 {
+        match self.nim_heap(f) {
+            Some(0) => 1,
+            _ => self.node(f).word_len.saturating_add(1),
+        }
+    }
+
+    /// [`to_string`](Forms::to_string), or [`FormsError::TooLong`] when
+    /// the text would be longer than [`MAX_FORM_TEXT`].
+    ///
+    /// # Errors
+    /// [`FormsError::TooLong`].
+    pub fn try_to_string(&self, f: Form) -> Result<String, FormsError> {
+        let len = self.text_len(f);
+        if len > MAX_FORM_TEXT {
+            return Err(FormsError::TooLong { len });
+        }
+        Ok(self.to_string(f))
     }
 
     fn word(&self, f: Form) -> String {
@@ -362,9 +465,38 @@ impl Forms {
     }
 }
 
+fn decimal_digits(n: u64) -> u64 {
+    u64::from(n.checked_ilog10().unwrap_or(0)) + 1
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_len_is_the_length_of_the_text() {
+        // Nim heaps, and games of several options, some nim heaps of two
+        // digits (written with commas).
+        let mut forms = Forms::new(1 << 12);
+        let mut made = vec![Form::ZERO];
+        for n in [1, 2, 3, 11, 12] {
+            made.push(forms.nim(n).unwrap());
+        }
+        for i in 0..made.len() {
+            for j in 0..made.len() {
+                let f = forms.from_options(vec![made[i], made[j]]).unwrap();
+                made.push(f);
+            }
+        }
+        for &f in &made {
+            assert_eq!(
+                forms.text_len(f),
+                forms.to_string(f).len() as u64,
+                "{}",
+                forms.to_string(f)
+            );
+        }
+    }
 
     #[test]
     fn small_nim_heaps_and_their_values() {

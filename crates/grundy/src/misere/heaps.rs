@@ -4,7 +4,8 @@
 //! # Complexity
 //! Heap `n` costs one sum per move (a code's moves grow as `n`, or `n²`
 //! for three-way splits), each sum at most the product of the parts'
-//! follower counts; the forms' budget ([`Forms::new`]) bounds the memory.
+//! follower counts; the forms' budgets of forms ([`Forms::new`]) and of
+//! bytes ([`Forms::with_memory`]) bound the memory.
 
 use std::fmt;
 
