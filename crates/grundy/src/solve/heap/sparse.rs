@@ -323,7 +323,7 @@ impl Split {
         let stamp = self.stamp;
         let end = self.rare.partition_point(|&i| (i as usize) < r);
         let [even, odd] = &mut self.marks;
-        let (now, then) = if stamp % 2 == 0 {
+        let (now, then) = if stamp.is_multiple_of(2) {
             (&mut **even, &mut **odd)
         } else {
             (&mut **odd, &mut **even)
