@@ -76,9 +76,19 @@ pub struct Split {
     pub full_scans: u64,
     /// Searches for a witness of one rare candidate.
     pub witness_searches: u64,
-    /// `marks[v] == stamp`: `v` is an option of the current heap.
-    marks: Box<[u32; VALUE_SPACE]>,
+    /// `marks[stamp % 2][v] == stamp`: `v` is an option of the heap with
+    /// that stamp. Two arrays, so that the next heap's rare pairs can be
+    /// marked together with this heap's ([`Split::mark_rare_pairs_twice`]).
+    marks: [Box<[u32; VALUE_SPACE]>; 2],
+    /// The stamp of the heap in progress.
     stamp: u32,
+    /// The last stamp handed out (the next heap's, if it is marked ahead).
+    issued: u32,
+    /// Bumped by every [`Split::rebuild`]: marks made ahead are for one rare list.
+    epoch: u64,
+    /// `(heap, epoch, stamp)`: that heap's rare pairs are marked already,
+    /// under that stamp, with the rare heaps of that epoch.
+    ahead: Option<(usize, u64, u32)>,
 }
 
 impl Default for Split {
@@ -95,8 +105,11 @@ impl Default for Split {
             rare_at_rebuild: 0,
             full_scans: 0,
             witness_searches: 0,
-            marks: Box::new([0; VALUE_SPACE]),
+            marks: [Box::new([0; VALUE_SPACE]), Box::new([0; VALUE_SPACE])],
             stamp: 0,
+            issued: 0,
+            epoch: 0,
+            ahead: None,
         }
     }
 }
@@ -204,6 +217,7 @@ impl Split {
         self.rare_values = self.rare.iter().map(|&i| g[i as usize]).collect();
         self.rare_back = self.rare.iter().map_while(|&i| back_offset(i)).collect();
         self.rare_at_rebuild = self.rare.len();
+        self.epoch += 1;
     }
 
     /// Records the value just found for heap `n`.
@@ -249,13 +263,24 @@ impl Split {
     ) -> u32 {
         seen.reset(max);
         add_takes(code, g, n, seen);
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.marks.fill(0);
-            self.stamp = 1;
-        }
-        for r in splits(code, n) {
-            self.mark_rare_pairs(g, r, code.unequal());
+        match self.ahead.take() {
+            // Marked with the heap before: its rare list is still the one in use.
+            Some((heap, epoch, stamp)) if heap == n && epoch == self.epoch => self.stamp = stamp,
+            _ => {
+                if marks_ahead(code) {
+                    self.stamp = self.issue(2);
+                    let next = self.stamp + 1;
+                    for r in splits(code, n) {
+                        self.mark_rare_pairs_twice(g, r, next);
+                    }
+                    self.ahead = Some((n + 1, self.epoch, next));
+                } else {
+                    self.stamp = self.issue(1);
+                    for r in splits(code, n) {
+                        self.mark_rare_pairs(g, r, code.unequal());
+                    }
+                }
+            }
         }
         let m = self.next_unmarked(seen, 0);
         if self.is_common(m, n) {
@@ -263,6 +288,71 @@ impl Split {
         }
         self.full_scans += 1;
         self.scan(level, code, g, n, seen, m)
+    }
+
+    /// The first of `count` (1 or 2) new stamps, each larger than every
+    /// stamp in its array (the arrays are cleared when the stamps run out):
+    /// two in a row fall in both arrays.
+    fn issue(&mut self, count: u32) -> u32 {
+        if self.issued > u32::MAX - count {
+            for marks in &mut self.marks {
+                marks.fill(0);
+            }
+            self.issued = 0;
+            self.ahead = None;
+        }
+        self.issued += count;
+        self.issued + 1 - count
+    }
+
+    /// The marks of the heap in progress.
+    fn marks(&self) -> &[u32; VALUE_SPACE] {
+        &self.marks[(self.stamp % 2) as usize]
+    }
+
+    /// Marks `g[i] ^ g[r - i]` for every rare heap `i < r` under the
+    /// current stamp, and `g[i] ^ g[r + 1 - i]` for every rare heap
+    /// `i < r + 1` under `next`: the pairs of this split for this heap and
+    /// the next, in one pass that reads `g[r - i]` and `g[r + 1 - i]`
+    /// side by side (two fifths fewer instructions per pair than two
+    /// passes). Only for codes that split after taking at least one token,
+    /// and not Grundy's game ([`marks_ahead`]): the next heap's pairs are
+    /// then all known (`r ≤ n − 1`), and no rare heap found in between
+    /// joins them.
+    fn mark_rare_pairs_twice(&mut self, g: &[u16], r: usize, next: u32) {
+        let stamp = self.stamp;
+        let end = self.rare.partition_point(|&i| (i as usize) < r);
+        let [even, odd] = &mut self.marks;
+        let (now, then) = if stamp.is_multiple_of(2) {
+            (&mut **even, &mut **odd)
+        } else {
+            (&mut **odd, &mut **even)
+        };
+        let mut from = 0;
+        let near = self.rare_back.len().min(end);
+        if r >= WINDOW && from < near {
+            // `window[b]` is `g[r − i]` and `window[b + 1]` is `g[r + 1 − i]`
+            // for `b = WINDOW − i`: both in bounds, no check.
+            let window: &[u16; WINDOW + 1] = g[r - WINDOW..=r].try_into().expect("WINDOW values");
+            let backs = self.rare_back[..near].iter();
+            for (&back, &gi) in backs.zip(&self.rare_values[..near]) {
+                let b = usize::from(back);
+                now[usize::from(gi ^ window[b])] = stamp;
+                then[usize::from(gi ^ window[b + 1])] = next;
+            }
+            from = near;
+        }
+        let pairs = self.rare[from..end]
+            .iter()
+            .zip(&self.rare_values[from..end]);
+        for (&i, &gi) in pairs {
+            now[usize::from(gi ^ g[r - i as usize])] = stamp;
+            then[usize::from(gi ^ g[r + 1 - i as usize])] = next;
+        }
+        // The next heap also pairs a rare heap `r` with a heap of 1.
+        if self.rare.get(end) == Some(&(r as u32)) {
+            then[usize::from(self.rare_values[end] ^ g[1])] = next;
+        }
     }
 
     /// Marks `g[i] ^ g[r - i]` for every rare heap `i < r`.
@@ -284,7 +374,7 @@ impl Split {
     /// Marks `g[i] ^ g[r - i]` for the rare heaps `rare[from..to]`, all below `r`.
     fn mark_rare_range(&mut self, g: &[u16], r: usize, from: usize, to: usize) {
         let stamp = self.stamp;
-        let marks = &mut *self.marks;
+        let marks = &mut *self.marks[(stamp % 2) as usize];
         let mut from = from;
         let near = self.rare_back.len().min(to);
         if r >= WINDOW && from < near {
@@ -308,7 +398,7 @@ impl Split {
     /// The least value `≥ from` that is neither a taking option nor marked.
     fn next_unmarked(&self, seen: &Seen, from: u32) -> u32 {
         (from..VALUE_SPACE as u32)
-            .find(|&v| self.marks[v as usize] != self.stamp && !seen.has(v as u16))
+            .find(|&v| self.marks()[v as usize] != self.stamp && !seen.has(v as u16))
             .unwrap_or(VALUE_SPACE as u32)
     }
 
@@ -317,7 +407,8 @@ impl Split {
         if lo > hi {
             return;
         }
-        let (marks, stamp) = (&mut *self.marks, self.stamp);
+        let stamp = self.stamp;
+        let marks = &mut *self.marks[(stamp % 2) as usize];
         // The XORs of a chunk first (a vectorised loop), then one plain
         // store per pair: half the instructions of a loop doing both.
         let mut xors = [0u16; CHUNK];
@@ -398,6 +489,13 @@ fn splits(code: &HeapCode, n: usize) -> impl Iterator<Item = usize> + '_ {
     (code.digits().iter().enumerate())
         .filter(move |&(k, &d)| d & 4 != 0 && k + 2 <= n)
         .map(move |(k, _)| n - k)
+}
+
+/// Whether the rare pairs of the next heap are marked with this heap's
+/// ([`Split::mark_rare_pairs_twice`]): every split takes a token first, and
+/// every split may be into equal heaps.
+fn marks_ahead(code: &HeapCode) -> bool {
+    !code.unequal() && code.digits().first().is_none_or(|&d| d & 4 == 0)
 }
 
 /// The parity of every splitting take of `code` (`true` for odd), if they
@@ -562,10 +660,10 @@ mod tests {
         for (r, unequal) in cases.into_iter().chain(more) {
             // Only `g[..r]` may be known (Grundy's game splits heap `r` itself).
             let g = &g[..r];
-            split.stamp += 1;
+            split.stamp = split.issue(1);
             split.mark_rare_pairs(g, r, unequal);
             let marked: Vec<usize> = (0..VALUE_SPACE)
-                .filter(|&v| split.marks[v] == split.stamp)
+                .filter(|&v| split.marks()[v] == split.stamp)
                 .collect();
             let mut expected: Vec<usize> = (split.rare.iter())
                 .filter(|&&i| (i as usize) < r && !(unequal && 2 * i as usize == r))
@@ -575,6 +673,52 @@ mod tests {
             expected.dedup();
             assert_eq!(marked, expected, "r {r}");
         }
+    }
+
+    #[test]
+    fn rare_pairs_marked_twice_are_every_rare_pair_of_both_heaps() {
+        let mut rng = crate::rng::SplitMix64::new(7);
+        let g: Vec<u16> = (0..140_000)
+            .map(|_| (rng.next_u64() % 700) as u16)
+            .collect();
+        let mut split = Split::default();
+        for i in [
+            1u32, 2, 5, 100, 40_000, 65_535, 65_536, 65_537, 69_000, 69_999,
+        ] {
+            split.rare.push(i);
+            split.rare_values.push(g[i as usize]);
+        }
+        split.rare_back = split.rare.iter().map_while(|&i| back_offset(i)).collect();
+        // Splits below, at and past the window; 65,537 and 69,999 are rare heaps.
+        for r in [
+            2, 5, 60_000, 65_535, 65_536, 65_537, 69_999, 80_000, 138_000,
+        ] {
+            // The heap in progress is r + 1 (a take of one): `g[..=r]` is known.
+            let g = &g[..=r];
+            split.stamp = split.issue(2);
+            let next = split.stamp + 1;
+            split.mark_rare_pairs_twice(g, r, next);
+            for (heap, stamp) in [(r, split.stamp), (r + 1, next)] {
+                let marks = &split.marks[(stamp % 2) as usize];
+                let marked: Vec<usize> = (0..VALUE_SPACE).filter(|&v| marks[v] == stamp).collect();
+                let mut expected: Vec<usize> = (split.rare.iter())
+                    .filter(|&&i| (i as usize) < heap)
+                    .map(|&i| usize::from(g[i as usize] ^ g[heap - i as usize]))
+                    .collect();
+                expected.sort_unstable();
+                expected.dedup();
+                assert_eq!(marked, expected, "r {r}, pairs of {heap}");
+            }
+        }
+        // When the stamps run out, both arrays are cleared and a pair of
+        // stamps starts again at 1 (never two heaps in one array).
+        split.issued = u32::MAX - 1;
+        assert_eq!(split.issue(2), 1);
+        assert!(split.marks.iter().all(|m| m.iter().all(|&s| s == 0)));
+        assert_eq!(split.issue(1), 3);
+        assert!(marks_ahead(&"0.6".parse().unwrap()));
+        assert!(!marks_ahead(&"4.07".parse().unwrap()));
+        assert!(!marks_ahead(&HeapCode::Grundy));
     }
 
     #[test]
