@@ -1,7 +1,7 @@
 //! `grundy misere quotient` and `canonical` end to end: the text, the JSON, and bad input
 //! (one line on stderr, exit 2).
 
-use super::common::grundy;
+use super::common::{grundy, refused_in_one_line};
 use serde_json::Value;
 
 /// What `grundy ARGS` prints, after checking that it succeeded.
@@ -78,16 +78,7 @@ fn bad_input_is_one_line_and_exit_2() {
         ),
     ];
     for (args, fragment) in cases {
-        let out = grundy()
-            .args(["misere", "quotient"])
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(fragment), "{args:?}: {err}");
+        refused_in_one_line(&[&["misere", "quotient"], args].concat(), fragment);
     }
 }
 
@@ -166,16 +157,7 @@ fn simplest_forms_past_their_limits_are_refused_in_one_line() {
         (&["kayles", "60", "--memory", "16M"], "--memory"),
     ];
     for (args, fragment) in cases {
-        let out = grundy()
-            .args(["misere", "canonical"])
-            .args(args)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(fragment), "{args:?}: {err}");
+        refused_in_one_line(&[&["misere", "canonical"], args].concat(), fragment);
     }
     let out = grundy()
         .args(["misere", "canonical", "kayles", "7", "--memory", "16M"])
