@@ -225,6 +225,17 @@ impl Chomp {
     fn downs_after(&self, body: u128, steps: u32, at: u32) -> u32 {
         (steps - at - 1) - (body >> (at + 1)).count_ones()
     }
+
+    /// The bar's bites, one at a time: the poisoned square, row 0 of
+    /// column 0, is not one.
+    fn bites(&self) -> Bites {
+        let (heights, columns) = self.height_array();
+        Bites {
+            heights,
+            columns,
+            next: Bite { row: 1, col: 0 },
+        }
+    }
 }
 
 /// The moves of a bar, column by column from the left, each from the
@@ -313,25 +324,11 @@ impl Game for Chomp {
 
     /// Column by column from the left, each from the bottom up.
     fn moves(&self) -> Vec<Bite> {
-        let h = self.heights();
-        let mut moves = Vec::with_capacity(h.iter().map(|&x| usize::from(x)).sum());
-        for (c, &height) in h.iter().enumerate() {
-            let first = u8::from(c == 0);
-            moves.extend((first..height).map(|r| Bite {
-                row: r,
-                col: c as u8,
-            }));
-        }
-        moves
+        self.bites().collect()
     }
 
     fn move_iter(&self) -> Result<MoveIter<Bite>, GameError> {
-        let (heights, columns) = self.height_array();
-        Ok(MoveIter::lazy(Bites {
-            heights,
-            columns,
-            next: Bite { row: 1, col: 0 },
-        }))
+        Ok(MoveIter::lazy(self.bites()))
     }
 
     /// On the walk: the column's step right moves after the steps down
