@@ -31,14 +31,13 @@
 //! one round's closure. [`Limits::max_positions`] bounds V, and
 //! [`MAX_PARTS_PER_POSITION`] times it bounds the stored option parts.
 
-use std::time::Instant;
-
 use rayon::prelude::*;
 
 use crate::game::GameError;
 use crate::games::script::engine::{Atom, OptionList, Script};
 use crate::hash::FxHashMap;
 use crate::nimber::{Mex, Nimber};
+use crate::solve::limits::Budget;
 use crate::solve::{Limits, SearchError};
 
 /// Where the options of atoms come from: a rhai script, a front end's own
@@ -124,8 +123,8 @@ pub struct AtomSolver<'a, M: AtomMoves + ?Sized> {
     /// The limit that stopped the solver (atoms, parts or time), once one
     /// was reached.
     stopped: Option<SearchError>,
-    /// When [`Limits::max_time`], counted from the solver's creation, runs out.
-    deadline: Option<Instant>,
+    /// The clock of [`Limits::max_time`], started when the solver is made.
+    clock: Budget,
     /// The value pass's buffers, kept from one root to the next.
     walk: Walk,
 }
@@ -155,7 +154,11 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             option_starts: Vec::new(),
             parts: Vec::new(),
             stopped: None,
-            deadline: limits.max_time.map(|t| Instant::now() + t),
+            clock: {
+                let mut clock = Budget::new(limits);
+                clock.start();
+                clock
+            },
             walk: Walk::default(),
         }
     }
@@ -284,7 +287,8 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
     /// Expands `frontier` and every atom it reaches that is not valued.
     fn close(&mut self, mut frontier: Vec<u32>) -> Result<(), SearchError> {
         while !frontier.is_empty() {
-            self.check_time()?;
+            // Once per frontier: one round of parallel script calls.
+            self.clock.check_time()?;
             let answers = self.ask(&frontier);
             let mut next = Vec::new();
             let mut ids = frontier.iter();
@@ -301,17 +305,6 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             frontier = next;
         }
         Ok(())
-    }
-
-    /// Stops at the time limit: checked once per frontier, which is one
-    /// round of parallel script calls.
-    fn check_time(&self) -> Result<(), SearchError> {
-        match (self.deadline, self.limits.max_time) {
-            (Some(deadline), Some(limit)) if Instant::now() >= deadline => {
-                Err(SearchError::TimeExceeded { limit })
-            }
-            _ => Ok(()),
-        }
     }
 
     /// Asks for the options of the atoms `ids`, in parallel batches when

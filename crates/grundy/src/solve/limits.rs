@@ -167,12 +167,18 @@ impl Budget {
         if !self.moves_seen.is_multiple_of(every) {
             return Ok(false);
         }
+        self.check_time()?;
+        Ok(true)
+    }
+
+    /// An error once the running search's deadline has passed.
+    pub(crate) fn check_time(&self) -> Result<(), SearchError> {
         if let (Some((_, Some(deadline))), Some(limit)) = (self.running, self.limits.max_time) {
             if Instant::now() >= deadline {
                 return Err(SearchError::TimeExceeded { limit });
             }
         }
-        Ok(true)
+        Ok(())
     }
 
     /// Whether tables of `table_bytes` with `stored` entries, and the path,
