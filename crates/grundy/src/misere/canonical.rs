@@ -41,7 +41,7 @@ use std::time::Instant;
 
 use thiserror::Error;
 
-use crate::game::Outcome;
+use crate::game::{vec_heap_bytes, Outcome};
 use crate::nimber::{mex, Nimber};
 
 /// A game in misère simplest form: an index into the [`Forms`] that built it.
@@ -308,7 +308,7 @@ impl Forms {
             return Err(FormsError::TimeUp);
         }
         // The options are held twice: by the node and as the index's key.
-        self.hold(FORM_BYTES + 2 * size_of_val(&options[..]))?;
+        self.hold(FORM_BYTES + 2 * vec_heap_bytes(&options))?;
         let values = |pick: fn(&Node) -> u32| {
             mex(options
                 .iter()
