@@ -1,4 +1,4 @@
-//! `grundy misere quotient` and `canonical` end to end: the text, the JSON, and bad input
+//! `grundy misere quotient`, `genus` and `canonical` end to end: the text, the JSON, and bad input
 //! (one line on stderr, exit 2).
 
 use super::common::{grundy, refused_in_one_line};
@@ -21,6 +21,34 @@ fn text(args: &[&str]) -> String {
 
 fn json(args: &[&str]) -> Value {
     serde_json::from_slice(&stdout(args)).unwrap()
+}
+
+#[test]
+fn genus_names_each_heap_tame_restive_restless_or_wild() {
+    let text = text(&["misere", "genus", "kayles", "4..7"]);
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    assert_eq!(
+        lines,
+        [
+            "4  1^{031}  tame (fickle)",
+            "5  4^{146}  restless",
+            "6  3^{31}   tame (firm)",
+            "7  2^{20}   wild",
+        ],
+        "{text}"
+    );
+    let kinds = |args: &[&str]| -> Vec<String> {
+        let v = json(args);
+        let rows = v["rows"].as_array().unwrap();
+        rows.iter()
+            .map(|r| r["kind"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // 0.75's heap of 5 is 1^{431}: its options are tame, its g is 1.
+    assert_eq!(
+        kinds(&["misere", "genus", "0.75", "4..5", "--json"]),
+        ["firm", "restive"]
+    );
 }
 
 #[test]

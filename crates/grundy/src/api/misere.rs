@@ -73,7 +73,7 @@ pub struct GenusRow {
     pub normal: u32,
     /// `γ0, γ1, …` as computed (`γ0` is the misère Grundy value).
     pub gammas: Vec<u32>,
-    /// `fickle`, `firm` (both tame) or `wild`.
+    /// `fickle`, `firm` (both tame), `restive`, `restless` or `wild`.
     pub kind: Kind,
 }
 
@@ -116,7 +116,7 @@ pub struct CanonicalReport {
     pub misere_grundy: u32,
     /// Its genus.
     pub genus: String,
-    /// Tame or wild.
+    /// Tame (fickle or firm), restive, restless or wild.
     pub kind: Kind,
     /// With `--equals`: the other position and whether the two are equal in
     /// misère play (they have the same simplest form).

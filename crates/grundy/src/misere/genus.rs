@@ -14,6 +14,14 @@
 //! part is, its `g` is the XOR of the parts', and it is a P-position when it
 //! is fickle with `g = 1` or firm with `g = 0`. Other games are **wild**.
 //!
+//! Two kinds of wild game are named apart, as Winning Ways ch. 13 names them
+//! (the definitions as CGSuite's classification of misère games states
+//! them, in their hereditary form): a wild game every option of whose
+//! simplest form is tame is **restive** when its normal value `g` is 0 or 1
+//! (so its genus is not tame although its options' are: `0^{2…}`, made of
+//! `*1` and `*2 + *3`), and otherwise **restless** when its misère value `γ0`
+//! is 0 or 1 (`2^{0…}`, made of 0 and `*2 + *3`).
+//!
 //! # Complexity
 //! `γk` needs the simplest form of `G + k·*2`; [`GENUS_TERMS_PAST_BIRTHDAY`]
 //! terms past the birthday are computed, each a sum of the previous one and
@@ -79,7 +87,7 @@ impl fmt::Display for Genus {
     }
 }
 
-/// Tame or wild (see the module docs).
+/// Tame (fickle or firm), restive, restless or wild (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
@@ -87,8 +95,19 @@ pub enum Kind {
     Fickle,
     /// Tame, with a genus `g^{g,g⊕2}`.
     Firm,
-    /// Not tame.
+    /// Not tame, every option tame, normal value 0 or 1.
+    Restive,
+    /// Not tame nor restive, every option tame, misère value 0 or 1.
+    Restless,
+    /// Not tame, restive nor restless.
     Wild,
+}
+
+impl Kind {
+    /// Whether the kind is a tame one (fickle or firm).
+    pub fn is_tame(self) -> bool {
+        matches!(self, Kind::Fickle | Kind::Firm)
+    }
 }
 
 impl fmt::Display for Kind {
@@ -96,6 +115,8 @@ impl fmt::Display for Kind {
         f.write_str(match self {
             Kind::Fickle => "tame (fickle)",
             Kind::Firm => "tame (firm)",
+            Kind::Restive => "restive",
+            Kind::Restless => "restless",
             Kind::Wild => "wild",
         })
     }
@@ -144,7 +165,23 @@ impl Genera {
         Ok(genus)
     }
 
-    /// Whether `f` is tame (fickle or firm) or wild.
+    /// Whether `f` is tame: as `kind(f)?.is_tame()`, without asking the
+    /// options of a game whose own genus is not tame.
+    ///
+    /// # Errors
+    /// As [`genus`](Genera::genus), for `f` or any follower.
+    pub fn is_tame(&mut self, forms: &mut Forms, f: Form) -> Result<bool, FormsError> {
+        if let Some(&k) = self.kinds.get(&f) {
+            return Ok(k.is_tame());
+        }
+        let genus = self.genus(forms, f)?;
+        if !(genus.is_fickle() || genus.is_firm()) {
+            return Ok(false);
+        }
+        Ok(self.kind(forms, f)?.is_tame())
+    }
+
+    /// Whether `f` is tame (fickle or firm), restive, restless or wild.
     ///
     /// # Errors
     /// As [`genus`](Genera::genus), for `f` or any follower.
@@ -152,22 +189,32 @@ impl Genera {
         if let Some(&k) = self.kinds.get(&f) {
             return Ok(k);
         }
-        let mut kind = Kind::Wild;
         let genus = self.genus(forms, f)?;
-        if genus.is_fickle() || genus.is_firm() {
+        let tame_genus = genus.is_fickle() || genus.is_firm();
+        // Only a tame genus, or g or γ0 below 2, can make a kind other than
+        // wild: the options' kinds (each a genus of its own) are not asked
+        // otherwise.
+        let mut kind = Kind::Wild;
+        if tame_genus || genus.normal < 2 || genus.gammas[0] < 2 {
             let options = forms.options(f).to_vec();
-            let mut tame = true;
+            let mut options_tame = true;
             for o in options {
-                if self.kind(forms, o)? == Kind::Wild {
-                    tame = false;
+                if !self.is_tame(forms, o)? {
+                    options_tame = false;
                     break;
                 }
             }
-            if tame {
+            if options_tame {
                 kind = if genus.is_fickle() {
                     Kind::Fickle
-                } else {
+                } else if genus.is_firm() {
                     Kind::Firm
+                } else if genus.normal < 2 {
+                    Kind::Restive
+                } else if genus.gammas[0] < 2 {
+                    Kind::Restless
+                } else {
+                    Kind::Wild
                 };
             }
         }
@@ -219,6 +266,37 @@ mod tests {
             "0^{02}"
         );
         assert_eq!(genera.kind(&mut forms, four).unwrap(), Kind::Firm);
+    }
+
+    #[test]
+    fn wild_games_of_tame_options_are_restive_or_restless() {
+        let mut forms = Forms::new(1 << 16);
+        let mut genera = Genera::new();
+        let zero = forms.nim(0).unwrap();
+        let one = forms.nim(1).unwrap();
+        let (two, three) = (forms.nim(2).unwrap(), forms.nim(3).unwrap());
+        // *2 + *3 is tame and firm, 1^{13}: normal value 1, misère value 1.
+        let five = forms.add(two, three).unwrap();
+        assert_eq!(
+            genera.genus(&mut forms, five).unwrap().to_string(),
+            "1^{13}"
+        );
+        assert_eq!(genera.kind(&mut forms, five).unwrap(), Kind::Firm);
+        // {*1, *2+*3}: g = mex{1, 1} = 0, γ0 = mex{0, 1} = 2.
+        let restive = forms.from_options(vec![one, five]).unwrap();
+        let genus = genera.genus(&mut forms, restive).unwrap();
+        assert_eq!((genus.normal, genus.gammas[0]), (0, 2));
+        assert_eq!(genera.kind(&mut forms, restive).unwrap(), Kind::Restive);
+        // {0, *2+*3}: g = mex{0, 1} = 2, γ0 = mex{1, 1} = 0.
+        let restless = forms.from_options(vec![zero, five]).unwrap();
+        let genus = genera.genus(&mut forms, restless).unwrap();
+        assert_eq!((genus.normal, genus.gammas[0]), (2, 0));
+        assert_eq!(genera.kind(&mut forms, restless).unwrap(), Kind::Restless);
+        // A game with a restive option is wild, whatever its genus.
+        let above = forms.from_options(vec![restive]).unwrap();
+        assert_eq!(genera.kind(&mut forms, above).unwrap(), Kind::Wild);
+        assert!(!genera.is_tame(&mut forms, above).unwrap());
+        assert!(genera.is_tame(&mut forms, five).unwrap());
     }
 
     #[test]

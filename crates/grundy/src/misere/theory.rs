@@ -85,10 +85,11 @@ impl Theory {
         let parts = self.parts(heaps)?;
         let mut tame = Vec::with_capacity(parts.len());
         for &f in &parts {
-            match self.genera.kind(&mut self.forms, f).ok()? {
-                Kind::Wild => return None,
-                k => tame.push((self.forms.normal_grundy(f), k == Kind::Fickle)),
+            if !self.genera.is_tame(&mut self.forms, f).ok()? {
+                return None;
             }
+            let fickle = self.genera.kind(&mut self.forms, f).ok()? == Kind::Fickle;
+            tame.push((self.forms.normal_grundy(f), fickle));
         }
         Some(tame_outcome(tame))
     }

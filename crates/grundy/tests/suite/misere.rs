@@ -148,7 +148,7 @@ fn tame_sums_follow_the_genus_rule() {
         for n in 0..12 {
             let f = built.heap(&mut forms, n).unwrap();
             let kind = genera.kind(&mut forms, f).unwrap();
-            if kind != Kind::Wild {
+            if kind.is_tame() {
                 tame.push((n, forms.normal_grundy(f), kind == Kind::Fickle));
             }
         }
