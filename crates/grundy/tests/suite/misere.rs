@@ -322,3 +322,35 @@ fn theory_first_misere_analysis_agrees_with_search() {
         }
     }
 }
+
+#[test]
+fn quaternary_games_with_heaps_that_are_not_nim_heaps_are_the_published_ones() {
+    // Every code of up to three quaternary digits (0-3): a heap whose simplest
+    // form is not a nim heap, among the heaps up to 30, exactly in the codes the
+    // data file lists.
+    let data = include_str!("../data/misere_quaternary.txt");
+    let listed: Vec<String> = data
+        .lines()
+        .filter_map(|l| l.strip_prefix("not-nim "))
+        .flat_map(|l| l.split_whitespace().map(str::to_string))
+        .collect();
+    assert_eq!(listed.len(), 8, "{listed:?}");
+    let mut checked = 0;
+    for digits in 1..64u32 {
+        let code = format!("0.{}{}{}", digits / 16, digits / 4 % 4, digits % 4);
+        let canonical = code.trim_end_matches('0').to_string();
+        let mut forms = Forms::new(1 << 22);
+        let mut built = HeapForms::new(HeapGame::Code(code.parse().unwrap()));
+        let not_nim = (0..=30).find(|&n| {
+            let f = built.heap(&mut forms, n).unwrap();
+            forms.nim_heap(f).is_none()
+        });
+        assert_eq!(
+            not_nim.is_some(),
+            listed.contains(&canonical),
+            "{canonical}: first heap that is not a nim heap {not_nim:?}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 63);
+}
