@@ -354,3 +354,82 @@ fn quaternary_games_with_heaps_that_are_not_nim_heaps_are_the_published_ones() {
     }
     assert_eq!(checked, 63);
 }
+
+/// A form in the notation of `misere_forms.txt`: `n`, `x+`, `{x,y}`, `gK`.
+fn read_form(text: &str, names: &HashMap<String, Form>, forms: &mut Forms) -> Form {
+    fn one(t: &[u8], at: &mut usize, names: &HashMap<String, Form>, forms: &mut Forms) -> Form {
+        let start = *at;
+        let mut f = if t[*at] == b'{' {
+            *at += 1;
+            let mut options = Vec::new();
+            loop {
+                options.push(one(t, at, names, forms));
+                *at += 1;
+                if t[*at - 1] == b'}' {
+                    break;
+                }
+                assert_eq!(t[*at - 1], b',');
+            }
+            forms.from_options(options).unwrap()
+        } else {
+            while *at < t.len() && t[*at].is_ascii_alphanumeric() {
+                *at += 1;
+            }
+            let word = std::str::from_utf8(&t[start..*at]).unwrap();
+            match word.parse::<u32>() {
+                Ok(n) => forms.nim(n).unwrap(),
+                Err(_) => names[word],
+            }
+        };
+        while *at < t.len() && t[*at] == b'+' {
+            *at += 1;
+            f = forms.from_options(vec![f]).unwrap();
+        }
+        f
+    }
+    let mut at = 0;
+    let f = one(text.as_bytes(), &mut at, names, forms);
+    assert_eq!(at, text.len(), "{text}");
+    f
+}
+
+#[test]
+fn heaps_have_the_published_simplest_forms() {
+    let data = include_str!("../data/misere_forms.txt");
+    let mut checked = 0;
+    for block in data.split("# Source:").skip(1) {
+        let mut forms = Forms::new(1 << 20);
+        let mut names = HashMap::new();
+        let mut built = None;
+        for line in block.lines().skip(1) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                ["rule", code] => {
+                    built = Some(HeapForms::new(HeapGame::Code(code.parse().unwrap())));
+                }
+                ["define", name, form] => {
+                    let f = read_form(form, &names, &mut forms);
+                    names.insert(name.to_string(), f);
+                }
+                ["values", values @ ..] => {
+                    let built = built.as_mut().unwrap();
+                    for (i, text) in values.iter().enumerate() {
+                        let heap = i as u64 + 1;
+                        let expected = read_form(text, &names, &mut forms);
+                        let f = built.heap(&mut forms, heap).unwrap();
+                        assert_eq!(
+                            f,
+                            expected,
+                            "heap {heap}: {} against the source's {text} = {}",
+                            forms.to_string(f),
+                            forms.to_string(expected)
+                        );
+                        checked += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(checked >= 13);
+}
