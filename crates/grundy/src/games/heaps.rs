@@ -265,6 +265,12 @@ impl<R: HeapRule> Game for Heaps<R> {
     /// Heap by heap, each heap's moves one at a time: the walk holds the
     /// heap sizes and one heap's place, never a list of moves.
     fn move_iter(&self) -> Result<MoveIter<Self::Move>, crate::game::GameError> {
+        // A single heap (every part search stores) without the walk over
+        // heaps, a layer of adapters per move.
+        if let [n] = self.heaps[..] {
+            let moves = self.rule.heap_move_iter(n);
+            return Ok(MoveIter::lazy(moves.map(|mv| HeapMove { heap: 1, mv })));
+        }
         let rule = Arc::clone(&self.rule);
         let heaps = self.heaps.clone();
         Ok(MoveIter::lazy(heaps.into_iter().enumerate().flat_map(
