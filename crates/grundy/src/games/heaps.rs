@@ -224,8 +224,14 @@ impl<R: PartialEq> PartialEq for Heaps<R> {
 impl<R: PartialEq> Eq for Heaps<R> {}
 
 impl<R> Hash for Heaps<R> {
+    /// A single heap, every part that search stores, as one word that the
+    /// tables' hasher turns into a bucket in the order of heap sizes
+    /// ([`in_order`](crate::hash::in_order)); other positions as their list.
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.heaps.hash(state);
+        match self.heaps[..] {
+            [n] => state.write_u64(crate::hash::in_order(n)),
+            _ => self.heaps.hash(state),
+        }
     }
 }
 
