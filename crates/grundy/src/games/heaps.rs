@@ -184,10 +184,18 @@ impl<R: HeapRule> Heaps<R> {
         }
     }
 
-    /// The single heap `n`, or nothing for a heap with no move.
-    fn push_part(&self, n: u64, out: &mut Vec<Heaps<R>>) {
-        if self.rule.heap_move_count(n) > 0 {
-            out.push(self.with(smallvec![n]));
+    /// The single heap `n`, or nothing for a heap with no move: a spare
+    /// position of the same rule remade, if there is one, else a new one.
+    fn push_part(&self, n: u64, out: &mut Vec<Heaps<R>>, spare: &mut Vec<Heaps<R>>) {
+        if self.rule.heap_move_count(n) == 0 {
+            return;
+        }
+        match spare.pop() {
+            Some(mut p) if Arc::ptr_eq(&p.rule, &self.rule) => {
+                p.heaps = smallvec![n];
+                out.push(p);
+            }
+            _ => out.push(self.with(smallvec![n])),
         }
     }
 }
@@ -216,8 +224,14 @@ impl<R: PartialEq> PartialEq for Heaps<R> {
 impl<R: PartialEq> Eq for Heaps<R> {}
 
 impl<R> Hash for Heaps<R> {
+    /// A single heap, every part that search stores, as one word that the
+    /// tables' hasher turns into a bucket in the order of heap sizes
+    /// ([`in_order`](crate::hash::in_order)); other positions as their list.
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.heaps.hash(state);
+        match self.heaps[..] {
+            [n] => state.write_u64(crate::hash::in_order(n)),
+            _ => self.heaps.hash(state),
+        }
     }
 }
 
@@ -257,6 +271,12 @@ impl<R: HeapRule> Game for Heaps<R> {
     /// Heap by heap, each heap's moves one at a time: the walk holds the
     /// heap sizes and one heap's place, never a list of moves.
     fn move_iter(&self) -> Result<MoveIter<Self::Move>, crate::game::GameError> {
+        // A single heap (every part search stores) without the walk over
+        // heaps, a layer of adapters per move.
+        if let [n] = self.heaps[..] {
+            let moves = self.rule.heap_move_iter(n);
+            return Ok(MoveIter::lazy(moves.map(|mv| HeapMove { heap: 1, mv })));
+        }
         let rule = Arc::clone(&self.rule);
         let heaps = self.heaps.clone();
         Ok(MoveIter::lazy(heaps.into_iter().enumerate().flat_map(
@@ -299,20 +319,31 @@ impl<R: HeapRule> Game for Heaps<R> {
     /// already in normal form), held inline: no allocation.
     fn canonical_parts(&self, out: &mut Vec<Self>) {
         for &n in &self.heaps {
-            self.push_part(n, out);
+            self.push_part(n, out, &mut Vec::new());
         }
     }
 
     /// The heaps left and those the move leaves, each pushed as a part: no
     /// position in between.
     fn option_parts(&self, m: &Self::Move, out: &mut Vec<Self>) -> Result<(), GameError> {
+        self.option_parts_reusing(m, out, &mut Vec::new())
+    }
+
+    /// As [`option_parts`](Game::option_parts), each part a spare remade
+    /// where one is left: no reference count touched.
+    fn option_parts_reusing(
+        &self,
+        m: &Self::Move,
+        out: &mut Vec<Self>,
+        spare: &mut Vec<Self>,
+    ) -> Result<(), GameError> {
         let i = m.heap - 1;
         for (j, &n) in self.heaps.iter().enumerate() {
             match j == i {
                 true => self
                     .rule
-                    .each_after(n, &m.mv, &mut |h| self.push_part(h, out)),
-                false => self.push_part(n, out),
+                    .each_after(n, &m.mv, &mut |h| self.push_part(h, out, spare)),
+                false => self.push_part(n, out, spare),
             }
         }
         Ok(())

@@ -244,23 +244,15 @@ impl HeapRule for OctalRule {
     /// Digit by digit, each split made as it is needed (a heap of 20000 in
     /// Grundy's game has 10^4 splits, and three-way splits grow as n²).
     fn heap_move_iter(&self, n: u64) -> MoveIter<TakeBreak> {
-        let unequal = self.code.unequal();
-        let digits: Vec<u8> = self.digits(n).map(|(_, d)| d).collect();
-        MoveIter::lazy(digits.into_iter().enumerate().flat_map(move |(k, d)| {
-            let k = k as u64;
-            let r = n - k;
-            let remove = k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0));
-            let remove = remove.then(|| TakeBreak {
-                take: k,
-                parts: SmallVec::new(),
-            });
-            let broken = [(4, 2), (8, 3)]
-                .into_iter()
-                .filter(move |&(bit, _)| d & bit != 0)
-                .flat_map(move |(_, parts)| splits(r, parts, unequal))
-                .map(move |p| TakeBreak { take: k, parts: p });
-            remove.into_iter().chain(broken)
-        }))
+        MoveIter::lazy(HeapMoves {
+            n,
+            digits: self.digits(n).map(|(_, d)| d).collect(),
+            unequal: self.code.unequal(),
+            k: 0,
+            step: Step::Remove,
+            a: 1,
+            b: 1,
+        })
     }
 
     fn after(&self, n: u64, m: &TakeBreak) -> Vec<u64> {
@@ -354,24 +346,85 @@ impl HeapRule for OctalRule {
 /// listed as some of them, not all.
 pub const MOVES_SCANNED: u128 = 1 << 16;
 
-/// Every split of `r` tokens into `parts` non-empty heaps (sorted), one at
-/// a time; `unequal` for Grundy's game, whose two heaps must differ.
-fn splits(
-    r: u64,
-    parts: usize,
+/// The moves of a heap of `n`, one at a time, digit by digit: for each
+/// `k`, taking `k` (leaving one heap or none), then the splits of the rest
+/// into two heaps (sorted, the smaller growing), then into three. A state
+/// machine rather than nested `flat_map`s, whose adapters cost Grundy's game
+/// a sixth of its search.
+struct HeapMoves {
+    n: u64,
+    digits: Vec<u8>,
+    /// Grundy's game: the two heaps must differ.
     unequal: bool,
-) -> Box<dyn Iterator<Item = SmallVec<[u64; 3]>> + Send> {
-    let lo_b = move |a: u64| if unequal { a + 1 } else { a };
-    match parts {
-        2 => Box::new(
-            (1..=r / 2)
-                .filter(move |&a| lo_b(a) <= r - a)
-                .map(move |a| smallvec![a, r - a]),
-        ),
-        _ => Box::new(
-            (1..=r / 3)
-                .flat_map(move |a| (a..=(r - a) / 2).map(move |b| smallvec![a, b, r - a - b])),
-        ),
+    /// The digit being walked.
+    k: usize,
+    step: Step,
+    /// The next split's smallest heap, and its middle one for three.
+    a: u64,
+    b: u64,
+}
+
+/// Where [`HeapMoves`] is in a digit's moves.
+#[derive(Clone, Copy)]
+enum Step {
+    Remove,
+    Two,
+    Three,
+}
+
+impl Iterator for HeapMoves {
+    type Item = TakeBreak;
+
+    fn next(&mut self) -> Option<TakeBreak> {
+        loop {
+            let d = *self.digits.get(self.k)?;
+            let k = self.k as u64;
+            let r = self.n - k;
+            match self.step {
+                Step::Remove => {
+                    self.step = Step::Two;
+                    self.a = 1;
+                    if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
+                        return Some(TakeBreak {
+                            take: k,
+                            parts: SmallVec::new(),
+                        });
+                    }
+                }
+                Step::Two => {
+                    let most = match self.unequal {
+                        true => r.saturating_sub(1) / 2,
+                        false => r / 2,
+                    };
+                    if d & 4 != 0 && self.a <= most {
+                        let a = self.a;
+                        self.a += 1;
+                        return Some(TakeBreak {
+                            take: k,
+                            parts: smallvec![a, r - a],
+                        });
+                    }
+                    self.step = Step::Three;
+                    (self.a, self.b) = (1, 1);
+                }
+                Step::Three => {
+                    while d & 8 != 0 && self.a <= r / 3 {
+                        let (a, b) = (self.a, self.b);
+                        if b <= (r - a) / 2 {
+                            self.b += 1;
+                            return Some(TakeBreak {
+                                take: k,
+                                parts: smallvec![a, b, r - a - b],
+                            });
+                        }
+                        self.a += 1;
+                        self.b = self.a;
+                    }
+                    self.step = Step::Remove;
+                    self.k += 1;
+                }
+            }
+        }
     }
 }
 
@@ -635,6 +688,25 @@ mod tests {
             });
             check(rules.small_positions(9), Limits::default())
                 .unwrap_or_else(|e| panic!("{code}: {e}"));
+        }
+    }
+
+    #[test]
+    fn heap_moves_are_the_legal_ones_each_once() {
+        // Legality is checked by the rules' `heap_legal` and the count by
+        // `heap_move_count`, both written from the code's digits apart from
+        // the walk: distinct legal moves as many as counted are all of them.
+        for code in [
+            "0.07", "4.4", "0.8", "grundy", "0.77", "0.F", "4.C", "0.3033",
+        ] {
+            let rule = OctalRule::new(code.into(), code.parse().unwrap());
+            for n in 0..30 {
+                let moves = rule.heap_moves(n);
+                assert!(moves.iter().all(|m| rule.heap_legal(n, m)), "{code} {n}");
+                let distinct: std::collections::HashSet<_> = moves.iter().collect();
+                assert_eq!(distinct.len(), moves.len(), "{code} {n}");
+                assert_eq!(moves.len() as u128, rule.heap_move_count(n), "{code} {n}");
+            }
         }
     }
 

@@ -143,6 +143,9 @@ pub struct Pruner<G: Game> {
     pool: Vec<(Vec<G>, Vec<Open>)>,
     /// The parts of one option, as they are played.
     scratch: Vec<G>,
+    /// Parts of earlier options found stored, for the next option's parts
+    /// to be remade from ([`Game::option_parts_reusing`]).
+    spare: Vec<G>,
     progress: Arc<Progress>,
     saver: Saver,
 }
@@ -167,6 +170,7 @@ impl<G: Game> Pruner<G> {
             table: Table::new(),
             pool: Vec::new(),
             scratch: Vec::new(),
+            spare: Vec::new(),
             progress: Arc::new(Progress::default()),
             saver: Saver::default(),
         }
@@ -419,8 +423,11 @@ impl<G: Game> Pruner<G> {
         parts: &mut Vec<G>,
     ) -> Result<Listed, SearchError> {
         let mut buffer = std::mem::take(&mut self.scratch);
+        let mut spare = std::mem::take(&mut self.spare);
         buffer.clear();
-        if let Err(e) = c.option_parts(m, &mut buffer) {
+        let played = c.option_parts_reusing(m, &mut buffer, &mut spare);
+        self.spare = spare;
+        if let Err(e) = played {
             self.scratch = buffer;
             return Err(e.into());
         }
@@ -439,6 +446,7 @@ impl<G: Game> Pruner<G> {
             };
             if k.exact {
                 x ^= k.floor;
+                self.spare.push(p);
                 continue;
             }
             let moves = p.move_count();
