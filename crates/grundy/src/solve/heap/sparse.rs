@@ -745,12 +745,15 @@ pub fn has_pair(level: Level, g: &[u16], r: usize, lo: usize, hi: usize, v: u16)
 mod tests {
     use super::*;
 
+    /// `len` values below `bound`, from the generator seeded with `seed`.
+    fn random_values(seed: u64, len: usize, bound: u64) -> Vec<u16> {
+        let mut rng = crate::rng::SplitMix64::new(seed);
+        (0..len).map(|_| (rng.next_u64() % bound) as u16).collect()
+    }
+
     #[test]
     fn rare_pairs_through_the_window_are_every_rare_pair() {
-        let mut rng = crate::rng::SplitMix64::new(3);
-        let g: Vec<u16> = (0..140_000)
-            .map(|_| (rng.next_u64() % 500) as u16)
-            .collect();
+        let g = random_values(3, 140_000, 500);
         let mut split = Split::default();
         for i in [1u32, 5, 100, 40_000, 65_534, 65_535, 65_536, 69_000] {
             split.rare.push(i);
@@ -792,10 +795,7 @@ mod tests {
 
     #[test]
     fn rare_pairs_marked_in_batches_are_every_rare_pair_of_each_heap() {
-        let mut rng = crate::rng::SplitMix64::new(7);
-        let g: Vec<u16> = (0..140_000)
-            .map(|_| (rng.next_u64() % 700) as u16)
-            .collect();
+        let g = random_values(7, 140_000, 700);
         // 0.6 (a take of one, then a split) and 0.16 (a take of two).
         // Marks left out until the skipped rare heaps are marked.
         let mut missing = 0;
@@ -993,8 +993,7 @@ mod tests {
 
     #[test]
     fn has_pair_matches_every_pair() {
-        let mut rng = crate::rng::SplitMix64::new(11);
-        let g: Vec<u16> = (0..1500).map(|_| (rng.next_u64() % 40) as u16).collect();
+        let g = random_values(11, 1500, 40);
         for r in [2, 3, 100, 513, 1499] {
             for v in 0..64 {
                 let all = (1..=r / 2).any(|a| g[a] ^ g[r - a] == v);
