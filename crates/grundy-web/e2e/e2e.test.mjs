@@ -97,6 +97,8 @@ test('a whole game of Wythoff against the computer, lost from a P-position', asy
   const { page, problems } = await open('?game=wythoff&position=4+7&misere=0');
   // (4, 7) = (⌊3φ⌋, ⌊3φ²⌋), Wythoff's third P-position: every move loses.
   assert.deepEqual((await checkColours(page, 'wythoff')).filter((m) => m.value === 'win'), []);
+  // The heatmap comes from a table request of its own, which may answer after the page is ready.
+  await page.waitForSelector('#heatmap svg .here', { timeout: 10000 }).catch(() => {});
   assert.ok(await page.locator('#heatmap svg .here').count() === 1, 'the heatmap marks the position');
   const { status } = await playOut(page, 'wythoff', (shown) => shown[0]);
   assert.equal(await position(page), '0 0');
