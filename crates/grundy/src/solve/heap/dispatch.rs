@@ -169,13 +169,23 @@ mod body {
 
     #[inline(always)]
     pub fn has_pair(left: &[u16], right: &[u16], v: u16) -> bool {
+        const FIRST: usize = 64;
         const BLOCK: usize = 256;
-        // Block j of `left` pairs with block j of `right` counted from its end.
-        left.chunks(BLOCK).zip(right.rchunks(BLOCK)).any(|(l, r)| {
+        let block = |l: &[u16], r: &[u16]| {
             l.iter()
                 .zip(r.iter().rev())
                 .fold(false, |acc, (&x, &y)| acc | (x ^ y == v))
-        })
+        };
+        // Most searches end within the first few pairs: a short first block.
+        let first = FIRST.min(left.len());
+        let (l0, left) = left.split_at(first);
+        let (right, r0) = right.split_at(right.len() - first);
+        // Block j of `left` pairs with block j of `right` counted from its end.
+        block(l0, r0)
+            || left
+                .chunks(BLOCK)
+                .zip(right.rchunks(BLOCK))
+                .any(|(l, r)| block(l, r))
     }
 }
 

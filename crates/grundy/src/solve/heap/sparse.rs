@@ -7,11 +7,15 @@
 //! heap of rare value, and those heaps are few: if the mex of the options
 //! through rare heaps (plus the taking options) is common, it is the value,
 //! found in `O(#rare)` instead of `O(n)`. Otherwise the candidate is rare
-//! and may be the XOR of two common values: a first block of pairs (about
-//! 16 per common value) is marked, which rules out most rare candidates at
-//! once, and each rare candidate left is tested alone by a vectorised search
-//! for a witness pair, which usually stops early. Only a rare value itself
-//! costs a search over every pair.
+//! and may be the XOR of two common values. Where at most a few rare
+//! candidates lie below the least common one (0.16, whose rare values are
+//! 0, 1, 6 and 7), each is tested by a vectorised search for a witness
+//! pair, after one pass over the first pairs that gathers their XORs in a
+//! bit set when every value is below 64 ([`Split::direct`]). Otherwise a
+//! first block of pairs (about 8 per common value) is marked, which rules
+//! out most rare candidates at once, and each rare candidate left is
+//! tested alone by the witness search, which usually stops early. Only a
+//! rare value itself costs a search over every pair.
 //!
 //! The split is the better of a greedy pick from the most frequent values
 //! and the best linear functional of the value bits and, where every split
@@ -32,6 +36,14 @@ use super::naive::{add_takes, pair_range, Seen, VALUE_SPACE};
 /// are tested one by one (measured on 0.6 to 3·10^6 and 10^7: 8 beats 4, 6,
 /// 10, 12 and 16 now that the witness search skips the marked pairs).
 const FIRST_PAIRS_PER_COMMON: usize = 8;
+
+/// The most rare candidates [`Split::direct`] tests one by one (0.16 to
+/// its proof, least task-clock of 20 interleaved runs: 4 and 8 alike, 2
+/// slower, 0, the block of marked pairs, 30% slower).
+const DIRECT: usize = 4;
+
+/// The pairs of each split whose XORs [`Split::direct`] gathers in a bit set first.
+const BITS_FIRST: usize = 64;
 
 /// The pairs of each split marked in the first, short stage.
 const SHORT: usize = 32;
@@ -312,7 +324,7 @@ impl Split {
             return m;
         }
         self.full_scans += 1;
-        self.scan(level, code, g, n, seen, m)
+        self.scan(level, code, g, n, max, seen, m)
     }
 
     /// Marks the options of heap `n` through its rare heaps, under a new
@@ -369,13 +381,32 @@ impl Split {
         let d = n - first;
         (self.column, self.stamp, self.skipped) = (d, stamp, skip);
         for r in splits(code, n) {
-            let below = self.rare.partition_point(|&i| (i as usize) < AHEAD.min(r));
+            let below = self.rare_below(AHEAD.min(r));
             self.mark_rare_range(g, r, 0, below);
-            let from = self
-                .rare
-                .partition_point(|&i| (i as usize) < (r - d).max(AHEAD));
-            let end = self.rare.partition_point(|&i| (i as usize) < r);
+            let from = self.rare_below((r - d).max(AHEAD));
+            let end = self.rare_below(r);
             self.mark_rare_range(g, r, from.clamp(below, end), end);
+        }
+    }
+
+    /// How many rare heaps are below `x` (`rare.partition_point(|i| i < x)`):
+    /// the cuts asked for are nearly always a few heaps from either end of
+    /// the list, where a short walk beats a binary search (a chain of
+    /// dependent loads, 9% of 0.16's time).
+    fn rare_below(&self, x: usize) -> usize {
+        const WALK: usize = 4;
+        let rare = &self.rare;
+        let len = rare.len();
+        // Every rare heap from `k` on is at least `x`, by the walk so far.
+        for k in (len.saturating_sub(WALK)..=len).rev() {
+            if k == 0 || (rare[k - 1] as usize) < x {
+                return k;
+            }
+        }
+        // The cut at `AHEAD` (at most `AHEAD − 1` heaps, `0` is never rare) from the front.
+        match rare.iter().take(AHEAD).position(|&i| i as usize >= x) {
+            Some(k) => k,
+            None => rare.partition_point(|&i| (i as usize) < x),
         }
     }
 
@@ -407,10 +438,8 @@ impl Split {
     /// XOR, widen, store), against five for two heaps at a time and six
     /// and a half for one.
     fn mark_rare_batch(&mut self, g: &[u16], r: usize, stamp: Stamp, skip: usize) {
-        let from = self
-            .rare
-            .partition_point(|&i| (i as usize) < skip.max(AHEAD));
-        let end = self.rare.partition_point(|&i| (i as usize) < r);
+        let from = self.rare_below(skip.max(AHEAD));
+        let end = self.rare_below(r);
         let marks = &mut *self.marks;
         let pairs =
             (self.rare[from.min(end)..end].iter()).zip(&self.rare_values[from.min(end)..end]);
@@ -425,7 +454,7 @@ impl Split {
 
     /// Marks `g[i] ^ g[r - i]` for every rare heap `i < r`.
     fn mark_rare_pairs(&mut self, g: &[u16], r: usize, unequal: bool) {
-        let end = self.rare.partition_point(|&i| (i as usize) < r);
+        let end = self.rare_below(r);
         // Grundy's game: the equal split is not a move; its rare heap is left out.
         let equal = (unequal && r.is_multiple_of(2))
             .then(|| self.rare[..end].binary_search(&((r / 2) as u32)).ok())
@@ -476,11 +505,9 @@ impl Split {
     /// Marks the rare heaps skipped for the heap in progress ([`Split::skipped`]).
     fn mark_skipped(&mut self, code: &HeapCode, g: &[u16], n: usize) {
         let skipped = std::mem::take(&mut self.skipped);
-        let from = self.rare.partition_point(|&i| (i as usize) < AHEAD);
+        let from = self.rare_below(AHEAD);
         for r in splits(code, n) {
-            let to = self
-                .rare
-                .partition_point(|&i| (i as usize) < skipped.min(r));
+            let to = self.rare_below(skipped.min(r));
             self.mark_rare_range(g, r, from, to.max(from));
         }
     }
@@ -533,15 +560,21 @@ impl Split {
     /// (two common heaps whose values XOR to it) is an option, so the next
     /// unseen value is tried; the first common candidate, or one without a
     /// witness, is the value.
+    #[allow(clippy::too_many_arguments)]
     fn scan(
         &mut self,
         level: Level,
         code: &HeapCode,
         g: &[u16],
         n: usize,
+        max: u16,
         seen: &Seen,
         m: u32,
     ) -> u32 {
+        if let Some(m) = self.direct(level, code, g, n, max, seen, m) {
+            self.note_early(true);
+            return self.adopt(m, n);
+        }
         // Most rare candidates have a witness among the first pairs: one
         // block of them rules out many candidates at once (a plain store per
         // pair). A first short stage settles games with few common values early.
@@ -583,18 +616,91 @@ impl Split {
             }
             m = self.next_unmarked(seen, m + 1);
         }
+        self.adopt(m, n)
+    }
+
+    /// `m`, the value of a heap of `n`: a value never seen before joins C
+    /// while it keeps C sum-free (a split by value alone: under a functional
+    /// of the parity of `n`, every value already is common at one parity).
+    fn adopt(&mut self, m: u32, n: usize) -> u32 {
         if m < VALUE_SPACE as u32
             && self.by_parity.is_none()
             && !self.is_common(m, n)
             && self.sum_free_with(m as u16)
             && self.count(m as u16) == 0
         {
-            // A value never seen before joins C while it keeps C sum-free
-            // (a split by value alone: under a functional of the parity of
-            // `n`, every value already is common at one parity).
             self.add_common(m as u16);
         }
         m
+    }
+
+    /// The value found by a witness search for each rare candidate from
+    /// `m` up to the least common candidate, if there are at most
+    /// [`DIRECT`] of them (and no rare heap is skipped): with few rare
+    /// values (0.16 has four) that beats marking a block of pairs, as most
+    /// searches stop within the kernel's first block.
+    #[allow(clippy::too_many_arguments)]
+    fn direct(
+        &mut self,
+        level: Level,
+        code: &HeapCode,
+        g: &[u16],
+        n: usize,
+        max: u16,
+        seen: &Seen,
+        m: u32,
+    ) -> Option<u32> {
+        if self.skipped > AHEAD {
+            return None;
+        }
+        let mut candidates = [0u16; DIRECT];
+        let mut count = 0;
+        let mut v = m;
+        let common = loop {
+            if v >= VALUE_SPACE as u32 {
+                return None;
+            }
+            if self.marks()[v as usize] != self.stamp && !seen.has(v as u16) {
+                if self.is_common(v, n) {
+                    break v;
+                }
+                if count == DIRECT {
+                    return None;
+                }
+                candidates[count] = v as u16;
+                count += 1;
+            }
+            v += 1;
+        };
+        // Every XOR is below 64: the first pairs of every split in one
+        // vectorised pass, as a bit set, rule out most candidates at once.
+        let (first, bits) = if max < 64 && count > 1 {
+            let bits = splits(code, n).fold(0u64, |bits, r| {
+                let (lo, hi) = pair_range(code, r);
+                let hi = hi.min(lo + BITS_FIRST - 1);
+                if lo > hi {
+                    return bits;
+                }
+                bits | dispatch::pair_bits(level, &g[lo..=hi], &g[r - hi..=r - lo])
+            });
+            (BITS_FIRST, bits)
+        } else {
+            (0, 0)
+        };
+        for &c in &candidates[..count] {
+            if bits >> c & 1 == 1 {
+                continue;
+            }
+            self.witness_searches += 1;
+            let witnessed = splits(code, n).any(|r| {
+                let (lo, hi) = pair_range(code, r);
+                has_pair(level, g, r, lo + first, hi, c)
+            });
+            if !witnessed {
+                return Some(u32::from(c));
+            }
+        }
+        Some(common)
     }
 }
 
