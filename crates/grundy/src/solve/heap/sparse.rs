@@ -606,12 +606,8 @@ impl Split {
         }
         while m < VALUE_SPACE as u32 && !self.is_common(m, n) {
             self.witness_searches += 1;
-            let witnessed = splits(code, n).any(|r| {
-                // The first block's pairs are marked: the witness lies beyond.
-                let (lo, hi) = pair_range(code, r);
-                has_pair(level, g, r, lo + block, hi, m as u16)
-            });
-            if !witnessed {
+            // The first block's pairs are marked: the witness lies beyond.
+            if !witnessed(level, code, g, n, block, m as u16) {
                 break;
             }
             m = self.next_unmarked(seen, m + 1);
@@ -692,11 +688,7 @@ impl Split {
                 continue;
             }
             self.witness_searches += 1;
-            let witnessed = splits(code, n).any(|r| {
-                let (lo, hi) = pair_range(code, r);
-                has_pair(level, g, r, lo + first, hi, c)
-            });
-            if !witnessed {
+            if !witnessed(level, code, g, n, first, c) {
                 return Some(u32::from(c));
             }
         }
@@ -710,6 +702,15 @@ fn splits(code: &HeapCode, n: usize) -> impl Iterator<Item = usize> + '_ {
     (code.digits().iter().enumerate())
         .filter(move |&(k, &d)| d & 4 != 0 && k + 2 <= n)
         .map(move |(k, _)| n - k)
+}
+
+/// Whether some split of a heap of `n` has a pair, past its first `skip`
+/// pairs, whose values XOR to `v`.
+fn witnessed(level: Level, code: &HeapCode, g: &[u16], n: usize, skip: usize, v: u16) -> bool {
+    splits(code, n).any(|r| {
+        let (lo, hi) = pair_range(code, r);
+        has_pair(level, g, r, lo + skip, hi, v)
+    })
 }
 
 /// Whether the rare pairs of the next heap are marked with this heap's
