@@ -11,7 +11,7 @@
 //! candidates lie below the least common one (0.16, whose rare values are
 //! 0, 1, 6 and 7), each is tested by a vectorised search for a witness
 //! pair, after one pass over the first pairs that gathers their XORs in a
-//! bit set when every value is below 64 ([`Split::direct`]). Otherwise a
+//! bit set when every value is below 64 (`Split::direct`). Otherwise a
 //! first block of pairs (about 8 per common value) is marked, which rules
 //! out most rare candidates at once, and each rare candidate left is
 //! tested alone by the witness search, which usually stops early. Only a
@@ -856,6 +856,27 @@ mod tests {
     fn random_values(seed: u64, len: usize, bound: u64) -> Vec<u16> {
         let mut rng = crate::rng::SplitMix64::new(seed);
         (0..len).map(|_| (rng.next_u64() % bound) as u16).collect()
+    }
+
+    #[test]
+    fn rare_below_is_the_partition_point_at_every_cut() {
+        for seed in 0..40 {
+            let mut rng = crate::rng::SplitMix64::new(seed);
+            let len = (rng.next_u64() % 30) as usize;
+            let mut rare: Vec<u32> = (0..len)
+                .map(|_| 1 + (rng.next_u64() % 200) as u32)
+                .collect();
+            rare.sort_unstable();
+            rare.dedup();
+            let split = Split {
+                rare: rare.clone(),
+                ..Split::default()
+            };
+            for x in 0..=210 {
+                let expected = rare.iter().filter(|&&i| (i as usize) < x).count();
+                assert_eq!(split.rare_below(x), expected, "{rare:?} below {x}");
+            }
+        }
     }
 
     #[test]
