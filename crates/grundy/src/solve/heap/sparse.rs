@@ -684,7 +684,9 @@ impl Split {
             (0, 0)
         };
         for &c in &candidates[..count] {
-            if bits >> c & 1 == 1 {
+            // A candidate of 64 (the mex past values all below 64) is no
+            // XOR of two of them; the bit set holds only those below 64.
+            if c < 64 && bits >> c & 1 == 1 {
                 continue;
             }
             self.witness_searches += 1;
