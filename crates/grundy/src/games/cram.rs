@@ -312,6 +312,49 @@ fn each_region(mut cells: u128, shape: &Shape, mut f: impl FnMut(u128)) {
     }
 }
 
+/// `cells` (one region) with its stars reduced: of the tufts (cells with
+/// one free neighbour) that hang on the same cell, all but one dropped.
+///
+/// The position is equivalent to the one it came from under every
+/// convention (same value, outcome in normal and misère play, and
+/// remoteness): a domino on a tuft and its centre leaves the other tufts
+/// of that centre dead, as does any domino on the centre, so the options
+/// of the two positions are the same up to dead cells and duplicates, and
+/// a domino elsewhere leaves the same star on both sides. Beling's Cram
+/// solver (igs) reduces stars so; this is written from the argument above.
+fn reduce_stars(cells: u128, shape: &Shape) -> u128 {
+    let left = (cells & shape.inner) << 1;
+    let right = (cells >> 1) & shape.inner;
+    let up = cells.checked_shl(shape.cols).unwrap_or(0) & shape.board;
+    let down = cells.checked_shr(shape.cols).unwrap_or(0);
+    let two = (left & right) | ((left | right) & (up | down)) | (up & down);
+    let tufts = cells & (left | right | up | down) & !two;
+    if tufts.count_ones() < 2 {
+        return cells;
+    }
+    // `left` holds the cells whose left neighbour is free, and so on. A
+    // centre keeps its tuft on the left, else the one on the right, else
+    // the one above, else the one below: each direction's tufts drop where
+    // their centre has one from a direction before. (A lone domino keeps
+    // both cells: each is the other's centre.)
+    let shl = |x: u128, k: u32| x.checked_shl(k).unwrap_or(0);
+    let shr = |x: u128, k: u32| x.checked_shr(k).unwrap_or(0);
+    let cols = shape.cols;
+    // Centre at t + 1.
+    let on_left = tufts & right;
+    let mut taken = on_left << 1;
+    // Centre at t − 1.
+    let on_right = tufts & left & !(taken << 1);
+    taken |= on_right >> 1;
+    // Centre at t + cols.
+    let above = tufts & down & !shr(taken, cols);
+    taken |= shl(above, cols);
+    // Centre at t − cols.
+    let below = tufts & up & !shl(taken, cols);
+    let kept = on_left | on_right | above | below;
+    cells & !(tufts & !kept)
+}
+
 /// The set bits of `x`, lowest first.
 fn bits(mut x: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -514,7 +557,9 @@ impl Game for Cram {
     /// orientation as it is found: no list of regions in between.
     fn canonical_parts(&self, out: &mut Vec<Cram>) {
         let shape = self.shape();
-        each_region(self.live(&shape), &shape, |r| out.push(self.normal(r)));
+        each_region(self.live(&shape), &shape, |r| {
+            out.push(self.normal(reduce_stars(r, &shape)))
+        });
     }
 
     /// Cells no domino can cover dropped, each region cropped and turned to
@@ -525,12 +570,14 @@ impl Game for Cram {
         let shape = self.shape();
         let live = self.live(&shape);
         let regions = self.regions(live, &shape);
-        if regions.len() <= 1 {
-            return self.normal(live);
+        let reduced: Vec<u128> = regions.iter().map(|&r| reduce_stars(r, &shape)).collect();
+        if reduced.len() <= 1 {
+            return self.normal(reduced.first().copied().unwrap_or(0));
         }
-        let mut parts: Vec<Cram> = regions.into_iter().map(|r| self.normal(r)).collect();
+        let mut parts: Vec<Cram> = reduced.iter().map(|&r| self.normal(r)).collect();
         parts.sort_unstable();
-        Cram::stacked(&parts).unwrap_or_else(|| self.normal(live))
+        let whole = reduced.iter().fold(0, |a, &r| a | r);
+        Cram::stacked(&parts).unwrap_or_else(|| self.normal(whole))
     }
 }
 
@@ -658,6 +705,25 @@ mod tests {
             "3x4"
         );
         assert_eq!(Cram::EMPTY.components(), []);
+    }
+
+    #[test]
+    fn stars_keep_one_tuft_of_each_centre() {
+        let reduced = |text: &str| {
+            let p: Cram = text.parse().unwrap();
+            let shape = p.shape();
+            p.with(reduce_stars(p.free(), &shape)).to_string()
+        };
+        // A plus: four tufts on the centre, one kept (the left one).
+        assert_eq!(reduced("#.#/.../#.#"), "###/..#/###");
+        // A lone domino, either way, and a strip of 4 (two centres) stay.
+        assert_eq!(reduced(".."), "1x2");
+        assert_eq!(reduced("./."), "2x1");
+        assert_eq!(reduced("1x4"), "1x4");
+        // A strip of 3: both ends hang on the middle.
+        assert_eq!(reduced("1x3"), "..#");
+        // A T: the stem and both arms hang on the middle of the bar.
+        assert_eq!(reduced(".../#.#"), "..#/###");
     }
 
     #[test]

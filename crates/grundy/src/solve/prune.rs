@@ -20,6 +20,16 @@
 //! it is not asked about again). A value is at most the number of moves, so
 //! a question about a larger one is answered at once.
 //!
+//! Below the top, a component of fewer than 256 moves is asked about a
+//! *set* of values at once (Beling and Rogalski's refinement,
+//! [`Pruner::grundy`] at the top keeps asking one value at a time, their
+//! "aspiration"): "which of these is your value, if any?". Its options are
+//! listed once and the values it may still have kept as a set one larger
+//! than the options left; each option is asked only about the values of
+//! that set that would matter, and the search stops once the set and the
+//! question share no value (see `in_set_here`). Two equal parts of an
+//! option add to 0 and are dropped unsearched.
+//!
 //! An option that falls apart into components D1 + ... + Dk has value n when
 //! `g(Dk) = n ^ g(D1) ^ ... ^ g(Dk-1)`: the easier components (fewer moves)
 //! are valued in full, the hardest is only asked about one value. The table
@@ -67,6 +77,9 @@ use super::table::{Slot, Table};
 use crate::game::{Game, Outcome};
 use crate::nimber::Nimber;
 
+mod values;
+use values::Values;
+
 /// What the pruned search knows of a component's value `g`: `g >= floor`,
 /// `g != floor + 1 + i` for each bit i of `mask`, and `g == floor` when
 /// `exact`.
@@ -111,6 +124,23 @@ impl Know {
             self.mask >>= 1;
         }
         self.mask >>= 1;
+    }
+
+    /// The values of `r` this does not exclude.
+    fn allowed(self, r: Values) -> Values {
+        if self.exact {
+            return r.and(Values::single(self.floor));
+        }
+        let mut out = match self.floor {
+            0 => r,
+            f => r.and(Values::up_to(f - 1).complement()),
+        };
+        let mut mask = self.mask;
+        while mask != 0 {
+            out.remove(self.floor + 1 + u64::from(mask.trailing_zeros()));
+            mask &= mask - 1;
+        }
+        out
     }
 
     fn exactly(n: u64) -> Know {
@@ -287,7 +317,144 @@ impl<G: Game> Pruner<G> {
 
     /// Whether the component `c` (canonical) has value `n`.
     fn has(&mut self, c: &G, n: u64) -> Result<bool, SearchError> {
+        if n < Values::LIMIT && sets_apply(c) {
+            return Ok(self.in_set(c, Values::single(n))? == Some(n));
+        }
         Ok(self.settle(c, n)?.decides(n) == Some(true))
+    }
+
+    /// The value of the component `c` (canonical), a part of an option:
+    /// asked about every value it can have at once where that applies
+    /// ([`in_set`](Pruner::in_set)), else by [`value`](Pruner::value).
+    fn part_value(&mut self, c: &G) -> Result<u64, SearchError> {
+        if sets_apply(c) {
+            let found = self.in_set(c, Values::up_to(Values::LIMIT - 1))?;
+            return Ok(found.expect("a value is in the set of every value it can be"));
+        }
+        self.value(c)
+    }
+
+    /// The value of the component `c` (canonical) if it is in `r`, or
+    /// found on the way (it may then lie outside `r`); `None` only when it
+    /// is not in `r`. For a component with fewer than [`Values::LIMIT`]
+    /// moves whose questions pay ([`sets_apply`]).
+    fn in_set(&mut self, c: &G, r: Values) -> Result<Option<u64>, SearchError> {
+        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.in_set_here(c, r))
+    }
+
+    /// The search behind [`in_set`](Pruner::in_set), Beling and Rogalski's
+    /// question of a set. The values `c` may still have are kept as a set
+    /// `p` of one more value than options left, `0..=moves` at first: an
+    /// option of value v takes v out of it, or, when v is not in it, the
+    /// largest (which the value then cannot be: the values below it in `p`
+    /// outnumber the options left to have them). So one value is left at
+    /// the end, the value. Each option is asked only about the values that
+    /// would matter: those of `p` but its largest, up to the largest of
+    /// `r`; an option whose value is not among them takes out the largest,
+    /// which leaves the answer right for the values up to the largest of
+    /// `r`. The search stops as soon as `p` and `r` share no value.
+    fn in_set_here(&mut self, c: &G, r: Values) -> Result<Option<u64>, SearchError> {
+        let mut k = self.know(c)?;
+        if k.exact {
+            return Ok(Some(k.floor));
+        }
+        let moves = c.move_count();
+        debug_assert!(moves < u128::from(Values::LIMIT));
+        // A value is at most the number of moves; those known not to be
+        // the value are not asked about.
+        let r = k.allowed(r.and(Values::up_to(moves as u64)));
+        if r.is_empty() {
+            return Ok(None);
+        }
+        let part = size_of::<G>() + c.heap_bytes();
+        let listed = moves as usize * (2 * part + size_of::<Open>());
+        let base = LEVEL_BYTES + part + c.heap_bytes() + listed;
+        self.budget.path_bytes += base;
+        if let Err(e) = self.make_room(c) {
+            self.budget.path_bytes -= base;
+            return Err(e);
+        }
+        let stored = self.table.pin(c);
+        debug_assert!(stored.is_none_or(|s| s == k));
+        let before = self.budget.moves_seen;
+        let (mut parts, mut open) = self.pool.pop().unwrap_or_default();
+        let result = self.sift(c, moves as u64, r, &mut parts, &mut open);
+        parts.clear();
+        open.clear();
+        self.pool.push((parts, open));
+        if result.is_err() {
+            self.budget.path_bytes -= base;
+        }
+        let found = result?;
+        match found {
+            Some(v) => k = Know::exactly(v),
+            None => r.iter().for_each(|v| k.exclude(v)),
+        }
+        let work = (self.budget.moves_seen - before) as u64;
+        let cheap = u128::from(work) <= moves && self.table.bytes() > FORGET_PAST;
+        match k.exact || !cheap {
+            true => self.table.finish(c, k, work),
+            false => self.table.forget(c),
+        }
+        self.budget.path_bytes -= base;
+        Ok(found)
+    }
+
+    /// The walk of [`in_set_here`](Pruner::in_set_here) over the options
+    /// of `c`, of which there are `moves`: those the table values first,
+    /// then the others, easiest first.
+    fn sift(
+        &mut self,
+        c: &G,
+        moves: u64,
+        r: Values,
+        parts: &mut Vec<G>,
+        open: &mut Vec<Open>,
+    ) -> Result<Option<u64>, SearchError> {
+        let mut p = Values::up_to(moves);
+        let mut listed = 0u64;
+        for m in c.move_iter()? {
+            if p.and(r).is_empty() {
+                return Ok(None);
+            }
+            self.count_move()?;
+            listed += 1;
+            if listed > moves {
+                return Err(SearchError::Game(crate::game::GameError::new(format!(
+                    "position `{c}` has more moves than its move count ({moves}) says"
+                ))));
+            }
+            match self.list_option(c, &m, parts)? {
+                Listed::Valued(x) => p.remove_or_max(x),
+                Listed::Open(o) => open.push(o),
+            }
+        }
+        open.sort_by_key(|o| o.cost);
+        let upto = Values::up_to(r.max().expect("r is not empty"));
+        let mut exact = true;
+        for o in open.iter_mut() {
+            if p.and(r).is_empty() {
+                return Ok(None);
+            }
+            let ask = p.without_max().and(upto);
+            let start = o.start as usize;
+            while o.len > 1 {
+                let last = start + o.len as usize - 1;
+                o.x ^= self.part_value(&parts[last])?;
+                o.len -= 1;
+            }
+            match self.in_set(&parts[start], ask.xor(o.x))? {
+                Some(v) => p.remove_or_max(v ^ o.x),
+                None => {
+                    p = p.without_max();
+                    exact = false;
+                }
+            }
+        }
+        match exact || !p.and(upto).is_empty() {
+            true => Ok(Some(p.min().expect("one value is left"))),
+            false => Ok(None),
+        }
     }
 
     /// What is known of `c` (canonical) once it is settled whether its
@@ -433,8 +600,6 @@ impl<G: Game> Pruner<G> {
         }
         let start = parts.len();
         let mut x = 0;
-        let mut hardest: Option<(u128, usize)> = None;
-        let mut cost = 0u128;
         let mut failed = None;
         for p in buffer.drain(..) {
             let k = match self.know(&p) {
@@ -449,17 +614,28 @@ impl<G: Game> Pruner<G> {
                 self.spare.push(p);
                 continue;
             }
-            let moves = p.move_count();
-            cost = cost.saturating_add(moves.saturating_mul(moves));
-            if hardest.is_none_or(|(h, _)| moves > h) {
-                hardest = Some((moves, parts.len()));
+            // Two equal parts add to 0: neither is searched.
+            match parts[start..].iter().position(|q| *q == p) {
+                Some(i) => {
+                    self.spare.push(parts.swap_remove(start + i));
+                    self.spare.push(p);
+                }
+                None => parts.push(p),
             }
-            parts.push(p);
         }
         buffer.clear();
         self.scratch = buffer;
         if let Some(e) = failed {
             return Err(e);
+        }
+        let mut hardest: Option<(u128, usize)> = None;
+        let mut cost = 0u128;
+        for (i, p) in parts.iter().enumerate().skip(start) {
+            let moves = p.move_count();
+            cost = cost.saturating_add(moves.saturating_mul(moves));
+            if hardest.is_none_or(|(h, _)| moves > h) {
+                hardest = Some((moves, i));
+            }
         }
         let Some((_, i)) = hardest else {
             return Ok(Listed::Valued(x));
@@ -589,7 +765,7 @@ impl<G: Game> Pruner<G> {
         let start = o.start as usize;
         while o.len > 1 {
             let last = start + o.len as usize - 1;
-            o.x ^= self.value(&parts[last])?;
+            o.x ^= self.part_value(&parts[last])?;
             o.len -= 1;
         }
         self.has(&parts[start], m ^ o.x)
@@ -734,6 +910,12 @@ enum Listed {
 /// them anyway).
 const KEEP_MOVES: u128 = 256;
 
+/// Whether `c` is asked about sets of values ([`Pruner::in_set`]): its
+/// questions pay and its values fit a [`Values`].
+fn sets_apply<G: Game>(c: &G) -> bool {
+    c.value_questions_pay() && c.move_count() < u128::from(Values::LIMIT)
+}
+
 /// The table's estimated bytes past which cheap knowledge is not stored.
 const FORGET_PAST: usize = 32 << 20;
 
@@ -766,5 +948,19 @@ mod tests {
         k.exclude(70);
         assert_eq!(k.decides(70), None);
         assert_eq!(Know::exactly(5).decides(5), Some(true));
+    }
+
+    #[test]
+    fn allowed_values_are_those_not_decided_against() {
+        let mut k = Know::default();
+        for v in [0, 1, 3, 9, 40, 70, 200] {
+            k.exclude(v);
+            for r in [Values::up_to(255), Values::up_to(20), Values::single(9)] {
+                let want: Vec<u64> = r.iter().filter(|&v| k.decides(v) != Some(false)).collect();
+                assert_eq!(k.allowed(r).iter().collect::<Vec<_>>(), want);
+            }
+        }
+        let r = Values::up_to(10);
+        assert_eq!(Know::exactly(4).allowed(r).iter().collect::<Vec<_>>(), [4]);
     }
 }
