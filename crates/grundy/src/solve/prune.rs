@@ -390,12 +390,7 @@ impl<G: Game> Pruner<G> {
             Some(v) => k = Know::exactly(v),
             None => r.iter().for_each(|v| k.exclude(v)),
         }
-        let work = (self.budget.moves_seen - before) as u64;
-        let cheap = u128::from(work) <= moves && self.table.bytes() > FORGET_PAST;
-        match k.exact || !cheap {
-            true => self.table.finish(c, k, work),
-            false => self.table.forget(c),
-        }
+        self.keep(c, k, before, moves);
         self.budget.path_bytes -= base;
         Ok(found)
     }
@@ -529,19 +524,25 @@ impl<G: Game> Pruner<G> {
         open.clear();
         self.pool.push((parts, open));
         result?;
+        self.keep(c, k, before, moves);
+        self.budget.path_bytes -= base;
+        Ok(k)
+    }
+
+    /// Stores `k` for `c`, on the path, found since `before` moves were
+    /// seen; or forgets `c` when `k` only excludes values and was found by
+    /// one walk over its `moves` options, answered by the table alone: such
+    /// knowledge is found again at the cost of that walk, and past a table
+    /// the processor's caches hold it is not worth its room (Cram 3x14 twice
+    /// as fast without it; Chomp 10x10, whose table stays small, twice as
+    /// slow).
+    fn keep(&mut self, c: &G, k: Know, before: usize, moves: u128) {
         let work = (self.budget.moves_seen - before) as u64;
-        // Values excluded by one walk over the options, answered by the
-        // table alone, are found again at the cost of that walk: past a
-        // table the processor's caches hold, not worth their room (Cram 3x14
-        // twice as fast without them; Chomp 10x10, whose table stays
-        // small, twice as slow).
         let cheap = u128::from(work) <= moves && self.table.bytes() > FORGET_PAST;
         match k.exact || !cheap {
             true => self.table.finish(c, k, work),
             false => self.table.forget(c),
         }
-        self.budget.path_bytes -= base;
-        Ok(k)
     }
 
     /// Lists the options of `c`: an option all of whose parts the table
