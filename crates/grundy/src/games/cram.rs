@@ -553,8 +553,9 @@ impl Game for Cram {
             .collect()
     }
 
-    /// The regions found once, each cropped and turned to its least
-    /// orientation as it is found: no list of regions in between.
+    /// The regions found once, each with its stars reduced, cropped and
+    /// turned to its least orientation as it is found: no list of regions
+    /// in between.
     fn canonical_parts(&self, out: &mut Vec<Cram>) {
         let shape = self.shape();
         each_region(self.live(&shape), &shape, |r| {
@@ -562,10 +563,11 @@ impl Game for Cram {
         });
     }
 
-    /// Cells no domino can cover dropped, each region cropped and turned to
-    /// its least orientation, the regions stacked in sorted order (or, when
-    /// the stack would pass [`MAX_CELLS`], the whole board cropped and
-    /// turned).
+    /// Cells no domino can cover dropped, each region's stars reduced (one
+    /// tuft kept per cell they hang on: an equivalent board) and the region
+    /// cropped and turned to its least orientation, the regions stacked in
+    /// sorted order (or, when the stack would pass [`MAX_CELLS`], the whole
+    /// board cropped and turned).
     fn canonical(&self) -> Cram {
         let shape = self.shape();
         let live = self.live(&shape);
