@@ -339,7 +339,24 @@ impl<G: Game> Pruner<G> {
     /// is not in `r`. For a component with fewer than [`Values::LIMIT`]
     /// moves whose questions pay ([`sets_apply`]).
     fn in_set(&mut self, c: &G, r: Values) -> Result<Option<u64>, SearchError> {
+        if !sets_apply(c) {
+            return self.in_set_by_settling(c, r);
+        }
         stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.in_set_here(c, r))
+    }
+
+    /// [`in_set`](Pruner::in_set) for a component sets do not apply to (a
+    /// heap of 10^9 in a game of taking from the ends): a question of one
+    /// value asked as one, a larger one by valuing it.
+    fn in_set_by_settling(&mut self, c: &G, r: Values) -> Result<Option<u64>, SearchError> {
+        let n = match (r.min(), r.max()) {
+            (None, _) => return Ok(None),
+            (Some(a), Some(b)) if a == b => a,
+            _ => ASK_VALUE,
+        };
+        // Settled for n, the value is known, or known not to be n.
+        let k = self.settle(c, n)?;
+        Ok(k.exact.then_some(k.floor))
     }
 
     /// The search behind [`in_set`](Pruner::in_set), Beling and Rogalski's
