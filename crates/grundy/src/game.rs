@@ -122,6 +122,19 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         self.option_parts(m, out)
     }
 
+    /// The canonical parts of a simpler position with the same normal-play
+    /// Grundy value as this one (a canonical part), appended to `out`,
+    /// and `true`; `false`, appending nothing, when the game knows none.
+    /// Only the value is kept, not the misère outcome nor the remoteness:
+    /// the pruned search ([`Pruner`](crate::solve::Pruner)), which finds
+    /// normal-play values and outcomes alone, calls it for each part it
+    /// meets, and only it. Cram removes its *bridges* so; the default
+    /// knows nothing.
+    fn value_parts(&self, out: &mut Vec<Self>) -> bool {
+        let _ = out;
+        false
+    }
+
     /// Whether the pruned search ([`Pruner`](crate::solve::Pruner)) should
     /// ask of this position whether its value is one number at a time (the
     /// default), or value it in full whenever it is asked. Asking prunes

@@ -18,7 +18,12 @@
 //! never be covered and is dropped. Each region is stored cropped to its
 //! bounding box in the least of its 8 orientations (4 when a region's box is
 //! not square, the other 4 giving its transposed shape), and the regions of
-//! a board are stacked in sorted order ([`Game::canonical`]).
+//! a board are stacked in sorted order ([`Game::canonical`]). Of the tufts
+//! (cells with one free neighbour) that hang on one cell, one is kept. For
+//! the normal-play value alone, a *bridge* (a cell, not a tuft, each of
+//! whose free neighbours has a tuft) is removed too ([`Game::value_parts`];
+//! the proof is at `bridges`). A board of up to 64 cells is worked on in a
+//! `u64`, whose shifts cost half a `u128`'s.
 //!
 //! # Position syntax
 //! `5x7` is an empty board of 5 rows and 7 columns; `..#./..../....` gives
@@ -42,6 +47,9 @@ use crate::catalog::{Entry, VerifyPlan};
 use crate::game::{parse_u64, Game, MoveIter, ParseError};
 use crate::solution::{check_by_rules, CheckError, CheckReport};
 use crate::solve::Limits;
+
+mod word;
+use word::Word;
 
 /// The most cells a board may have: one bit of a `u128` each.
 pub const MAX_CELLS: usize = 128;
@@ -117,6 +125,23 @@ impl FromStr for Domino {
         })
     }
 }
+
+/// For each width w, the bits 0, w, 2w, ... of a `u128`: the first column
+/// of a board w cells wide (the search works out a board's shape for
+/// every option it plays, so this is looked up, not summed row by row).
+const FIRST_COLUMN: [u128; MAX_CELLS + 1] = {
+    let mut masks = [0u128; MAX_CELLS + 1];
+    let mut w = 1;
+    while w <= MAX_CELLS {
+        let mut i = 0;
+        while i < 128 {
+            masks[w] |= 1 << i;
+            i += w;
+        }
+        w += 1;
+    }
+    masks
+};
 
 /// Bits `i..j` of a `u128`.
 fn bit_range(i: usize, j: usize) -> u128 {
@@ -201,11 +226,15 @@ impl Cram {
     }
 
     /// The board's shape as masks, worked out once for many flood steps.
-    fn shape(&self) -> Shape {
-        let last: u128 = (0..self.rows())
-            .map(|r| 1u128 << (r * self.cols() + self.cols() - 1))
-            .sum();
-        let board = bit_range(0, self.cells());
+    fn shape(&self) -> Shape<u128> {
+        self.shape_in()
+    }
+
+    /// [`shape`](Cram::shape) in a word of `W` (which holds the board).
+    fn shape_in<W: Word>(&self) -> Shape<W> {
+        let board = W::low(self.cells() as u32);
+        let first = W::from_u128(FIRST_COLUMN[self.cols()] & bit_range(0, self.cells()));
+        let last = first.shl_or_zero(u32::from(self.cols) - 1) & board;
         Shape {
             cols: u32::from(self.cols),
             inner: board & !last,
@@ -216,19 +245,28 @@ impl Cram {
     /// Cells where a horizontal domino may start (the cell and its right
     /// neighbour free), and where a vertical one may.
     fn starts(&self) -> (u128, u128) {
-        let f = self.free;
-        let h = f & (f >> 1) & self.shape().inner;
-        let v = f & f.checked_shr(u32::from(self.cols)).unwrap_or(0);
+        self.starts_in(self.free, &self.shape())
+    }
+
+    /// [`starts`](Cram::starts) of `free`, the free cells in `W`.
+    fn starts_in<W: Word>(&self, f: W, shape: &Shape<W>) -> (W, W) {
+        let h = f & (f >> 1) & shape.inner;
+        let v = f & f.shr_or_zero(u32::from(self.cols));
         (h, v)
     }
 
+    /// Whether the board fits in a `u64`, for the search's hot paths.
+    fn small(&self) -> bool {
+        self.cells() <= 64
+    }
+
     /// The free cells a domino can still cover.
-    fn live(&self, shape: &Shape) -> u128 {
+    fn live(&self, shape: &Shape<u128>) -> u128 {
         self.free & shape.next_to(self.free)
     }
 
     /// The regions of `cells` that no domino joins, each as a bit set.
-    fn regions(&self, cells: u128, shape: &Shape) -> Vec<u128> {
+    fn regions(&self, cells: u128, shape: &Shape<u128>) -> Vec<u128> {
         let mut regions = Vec::new();
         each_region(cells, shape, |r| regions.push(r));
         regions
@@ -238,39 +276,77 @@ impl Cram {
     /// board's 8 orientations: the 4 that keep the box's shape are mirrors
     /// of its rows, the 4 that transpose it mirrors of its columns'.
     fn normal(&self, free: u128) -> Cram {
-        if free == 0 {
+        self.normal_in(free)
+    }
+
+    /// [`normal`](Cram::normal) of cells held in `W` (which holds the board).
+    fn normal_in<W: Word>(&self, free: W) -> Cram {
+        if free == W::ZERO {
             return Cram::EMPTY;
         }
         let cols = self.cols();
+        let top = (W::BITS - 1) as usize;
         let (r0, r1) = (
             free.trailing_zeros() as usize / cols,
-            (127 - free.leading_zeros()) as usize / cols,
+            (top - free.leading_zeros() as usize) / cols,
         );
-        let row = |r: usize| (free >> (r * cols)) & bit_range(0, cols);
-        let spread = (r0..=r1).fold(0, |acc, r| acc | row(r));
-        let c0 = spread.trailing_zeros() as usize;
-        let w = (127 - spread.leading_zeros()) as usize + 1 - c0;
+        let mask = W::low(cols as u32);
+        let row = |r: usize| (free >> (r * cols) as u32) & mask;
+        let spread = (r0..=r1).fold(W::ZERO, |acc, r| acc | row(r));
+        let c0 = spread.trailing_zeros();
+        let w = top - spread.leading_zeros() as usize + 1 - c0 as usize;
         let h = r1 - r0 + 1;
         // The shorter side is at most 11 (h · w <= 128), so the shape-keeping
         // images are needed only when h <= w, the transposing ones when w <= h.
         const SIDE: usize = 11;
         let mut best = None;
         if h <= w {
-            let mut rows = [0u128; SIDE];
+            let mut rows = [W::ZERO; SIDE];
             for (r, slot) in rows[..h].iter_mut().enumerate() {
                 *slot = row(r0 + r) >> c0;
             }
             best = Some(least_mirror(&rows[..h], w));
         }
         if w <= h {
-            let mut columns = [0u128; SIDE];
-            for i in bits(free) {
-                columns[i % cols - c0] |= 1 << (i / cols - r0);
+            // Row by row, no division per cell.
+            let mut columns = [W::ZERO; SIDE];
+            for r in 0..h {
+                let mut cells = row(r0 + r) >> c0;
+                while cells != W::ZERO {
+                    columns[cells.trailing_zeros() as usize] |= W::ONE << r as u32;
+                    cells = cells.without_lowest();
+                }
             }
             let t = least_mirror(&columns[..w], h);
             best = Some(best.map_or(t, |b: Cram| b.min(t)));
         }
         best.expect("h <= w or w <= h")
+    }
+
+    /// [`canonical_parts`](Game::canonical_parts) in words of `W`.
+    fn parts_in<W: Word>(&self, out: &mut Vec<Cram>) {
+        let shape = self.shape_in::<W>();
+        let free = W::from_u128(self.free);
+        each_region(free & shape.next_to(free), &shape, |r| {
+            out.push(self.normal_in(reduce_stars(r, &shape)))
+        });
+    }
+
+    /// [`value_parts`](Game::value_parts) in words of `W`.
+    fn value_parts_in<W: Word>(&self, out: &mut Vec<Cram>) -> bool {
+        let shape = self.shape_in::<W>();
+        let mut cells = W::from_u128(self.free);
+        let mut b = bridges(cells, &shape);
+        if b == W::ZERO {
+            return false;
+        }
+        while b != W::ZERO {
+            let rest = cells & !b;
+            cells = reduce_stars(rest & shape.next_to(rest), &shape);
+            b = bridges(cells, &shape);
+        }
+        each_region(cells, &shape, |r| out.push(self.normal_in(r)));
+        true
     }
 
     /// The regions' normal forms stacked top to bottom in sorted order, a
@@ -297,9 +373,9 @@ impl Cram {
 
 /// Calls `f` with each region of `cells` that no domino joins, as a bit
 /// set, the one of the lowest cell first.
-fn each_region(mut cells: u128, shape: &Shape, mut f: impl FnMut(u128)) {
-    while cells != 0 {
-        let mut region = cells & cells.wrapping_neg();
+fn each_region<W: Word>(mut cells: W, shape: &Shape<W>, mut f: impl FnMut(W)) {
+    while cells != W::ZERO {
+        let mut region = cells.lowest();
         loop {
             let grown = region | (shape.next_to(region) & cells);
             if grown == region {
@@ -322,13 +398,9 @@ fn each_region(mut cells: u128, shape: &Shape, mut f: impl FnMut(u128)) {
 /// of the two positions are the same up to dead cells and duplicates, and
 /// a domino elsewhere leaves the same star on both sides. Beling's Cram
 /// solver (igs) reduces stars so; this is written from the argument above.
-fn reduce_stars(cells: u128, shape: &Shape) -> u128 {
-    let left = (cells & shape.inner) << 1;
-    let right = (cells >> 1) & shape.inner;
-    let up = cells.checked_shl(shape.cols).unwrap_or(0) & shape.board;
-    let down = cells.checked_shr(shape.cols).unwrap_or(0);
-    let two = (left & right) | ((left | right) & (up | down)) | (up & down);
-    let tufts = cells & (left | right | up | down) & !two;
+fn reduce_stars<W: Word>(cells: W, shape: &Shape<W>) -> W {
+    let [left, right, up, down] = shape.sides(cells);
+    let tufts = tufts([left, right, up, down]);
     if tufts.count_ones() < 2 {
         return cells;
     }
@@ -337,8 +409,6 @@ fn reduce_stars(cells: u128, shape: &Shape) -> u128 {
     // the one above, else the one below: each direction's tufts drop where
     // their centre has one from a direction before. (A lone domino keeps
     // both cells: each is the other's centre.)
-    let shl = |x: u128, k: u32| x.checked_shl(k).unwrap_or(0);
-    let shr = |x: u128, k: u32| x.checked_shr(k).unwrap_or(0);
     let cols = shape.cols;
     // Centre at t + 1.
     let on_left = tufts & right;
@@ -347,12 +417,42 @@ fn reduce_stars(cells: u128, shape: &Shape) -> u128 {
     let on_right = tufts & left & !(taken << 1);
     taken |= on_right >> 1;
     // Centre at t + cols.
-    let above = tufts & down & !shr(taken, cols);
-    taken |= shl(above, cols);
+    let above = tufts & down & !taken.shr_or_zero(cols);
+    taken |= above.shl_or_zero(cols);
     // Centre at t − cols.
-    let below = tufts & up & !shl(taken, cols);
+    let below = tufts & up & !taken.shl_or_zero(cols);
     let kept = on_left | on_right | above | below;
     cells & !(tufts & !kept)
+}
+
+/// The cells of `cells` with exactly one neighbour in it, from the sides
+/// of [`Shape::sides`].
+fn tufts<W: Word>([left, right, up, down]: [W; 4]) -> W {
+    let two = (left & right) | ((left | right) & (up | down)) | (up & down);
+    (left | right | up | down) & !two
+}
+
+/// The *bridges* of `cells` (its stars reduced): the cells, not tufts,
+/// every free neighbour of which has a tuft. Removing every bridge keeps
+/// the board's normal-play value (not its misère outcome nor its
+/// remoteness).
+///
+/// Proof, for one bridge b: the sum P + (P − b) is a second-player win.
+/// The second player copies each move into the other board while the two
+/// agree off b; a domino on b and a neighbour c, possible in P alone, is
+/// answered in P − b by the domino on c and c's tuft t (t is not b, which
+/// is no tuft, and not next to b, whose neighbour it would be). Then b, c
+/// are covered in P and c, t in P − b, and t, whose one free neighbour was
+/// c, is dead in P: the boards agree up to dead cells, and copying goes on.
+/// Until then every free neighbour of b keeps its tuft, for a tuft is only
+/// covered together with its centre. Removing a bridge leaves every tuft
+/// and its centre (a centre is next to its tuft, which has no tuft of its
+/// own, so it is no bridge) and can only take neighbours from the other
+/// bridges, so they stay bridges: all go at once.
+fn bridges<W: Word>(cells: W, shape: &Shape<W>) -> W {
+    let tufts = tufts(shape.sides(cells));
+    let centres = shape.next_to(tufts) & cells;
+    cells & !tufts & !shape.next_to(cells & !centres)
 }
 
 /// The set bits of `x`, lowest first.
@@ -367,43 +467,52 @@ fn bits(mut x: u128) -> impl Iterator<Item = usize> {
 /// The least of the 4 mirror images of the board whose rows (each `w`
 /// cells, lowest bit at the left) are `rows`: as it is, with each row
 /// reversed, with the rows in reverse order, and both.
-fn least_mirror(rows: &[u128], w: usize) -> Cram {
-    // One pass, each row reversed once (the search calls this for every
-    // region of every option: a `dyn` walk per image, reversing each row
-    // twice, showed as a sixth of Cram's search).
+fn least_mirror<W: Word>(rows: &[W], w: usize) -> Cram {
+    // Two of the images are packed row by row; the other two are those
+    // read backwards (all of the box's bits reversed turns it half round,
+    // or mirrors a box whose rows were stacked in reverse order), so the
+    // search reverses two words per region, not each row.
     let last = rows.len().saturating_sub(1);
-    let mut images = [0u128; 4];
+    let (mut as_is, mut upside_down) = (W::ZERO, W::ZERO);
     for (i, &r) in rows.iter().enumerate() {
-        let f = r.reverse_bits() >> (128 - w);
-        let (down, up) = (i * w, (last - i) * w);
-        images[0] |= r << down;
-        images[1] |= f << down;
-        images[2] |= r << up;
-        images[3] |= f << up;
+        as_is |= r << (i * w) as u32;
+        upside_down |= r << ((last - i) * w) as u32;
     }
+    let backwards = |x: W| x.reverse_bits() >> (W::BITS - (rows.len() * w) as u32);
+    let images = [as_is, upside_down, backwards(as_is), backwards(upside_down)];
     Cram {
         rows: rows.len() as u8,
         cols: w as u8,
-        free: images.into_iter().min().expect("four images"),
+        free: images.into_iter().min().expect("four images").to_u128(),
     }
 }
 
 /// A board's shape as masks (see [`Cram::shape`]).
-struct Shape {
+struct Shape<W> {
     cols: u32,
     /// The cells of every column but the last.
-    inner: u128,
+    inner: W,
     /// Every cell.
-    board: u128,
+    board: W,
 }
 
-impl Shape {
+impl<W: Word> Shape<W> {
+    /// The cells of `x` whose left neighbour is in `x`, whose right one
+    /// is, whose upper one is, and whose lower one is.
+    fn sides(&self, x: W) -> [W; 4] {
+        let left = (x & self.inner) << 1 & x;
+        let right = (x >> 1) & self.inner & x;
+        let up = x.shl_or_zero(self.cols) & x;
+        let down = x.shr_or_zero(self.cols) & x;
+        [left, right, up, down]
+    }
+
     /// The cells next to a cell of `x` (in row or column), on the board.
-    fn next_to(&self, x: u128) -> u128 {
+    fn next_to(&self, x: W) -> W {
         let left_of = (x >> 1) & self.inner;
         let right_of = (x & self.inner) << 1;
-        let above = x.checked_shr(self.cols).unwrap_or(0);
-        let below = x.checked_shl(self.cols).unwrap_or(0);
+        let above = x.shr_or_zero(self.cols);
+        let below = x.shl_or_zero(self.cols);
         (left_of | right_of | above | below) & self.board
     }
 }
@@ -535,8 +644,14 @@ impl Game for Cram {
     }
 
     fn move_count(&self) -> u128 {
-        let (h, v) = self.starts();
-        u128::from(h.count_ones() + v.count_ones())
+        let count = |(h, v): (u128, u128)| u128::from(h.count_ones() + v.count_ones());
+        match self.small() {
+            true => {
+                let (h, v) = self.starts_in(self.free as u64, &self.shape_in());
+                count((u128::from(h), u128::from(v)))
+            }
+            false => count(self.starts()),
+        }
     }
 
     fn any_move(&self) -> Option<Domino> {
@@ -557,10 +672,21 @@ impl Game for Cram {
     /// turned to its least orientation as it is found: no list of regions
     /// in between.
     fn canonical_parts(&self, out: &mut Vec<Cram>) {
-        let shape = self.shape();
-        each_region(self.live(&shape), &shape, |r| {
-            out.push(self.normal(reduce_stars(r, &shape)))
-        });
+        match self.small() {
+            true => self.parts_in::<u64>(out),
+            false => self.parts_in::<u128>(out),
+        }
+    }
+
+    /// The board without its bridges (see `bridges`: free cells, not
+    /// tufts, each of whose free neighbours has a tuft), which has the same
+    /// normal-play value, and again while removing them makes new ones;
+    /// its regions in their normal forms. `false` when there is no bridge.
+    fn value_parts(&self, out: &mut Vec<Cram>) -> bool {
+        match self.small() {
+            true => self.value_parts_in::<u64>(out),
+            false => self.value_parts_in::<u128>(out),
+        }
     }
 
     /// Cells no domino can cover dropped, each region's stars reduced (one
@@ -726,6 +852,66 @@ mod tests {
         assert_eq!(reduced("1x3"), "..#");
         // A T: the stem and both arms hang on the middle of the bar.
         assert_eq!(reduced(".../#.#"), "..#/###");
+    }
+
+    #[test]
+    fn bridges_join_centres_of_tufts() {
+        let bridges_of = |text: &str| {
+            let p: Cram = text.parse().unwrap();
+            let shape = p.shape();
+            p.with(bridges(p.free(), &shape)).to_string()
+        };
+        // A strip of 5: the middle cell joins the centres of the two ends.
+        assert_eq!(bridges_of("1x5"), "##.##");
+        // A strip of 4: the inner cells are centres, next to tufts.
+        assert_eq!(bridges_of("1x4"), "####");
+        // A lone domino: each cell is the other's tuft, so neither is a bridge.
+        assert_eq!(bridges_of("1x2"), "##");
+        // An H: the middle of its bar joins the centres of its legs' tufts.
+        assert_eq!(bridges_of(".#./.../.#."), "###/#.#/###");
+        let mut parts = Vec::new();
+        assert!(".#./.../.#."
+            .parse::<Cram>()
+            .unwrap()
+            .value_parts(&mut parts));
+        assert_eq!(parts, [Cram::rectangle(1, 2).unwrap(); 2]);
+        // Without its bridge, a strip of 5 is two dominoes (0, as is 1x5).
+        parts.clear();
+        assert!("1x5".parse::<Cram>().unwrap().value_parts(&mut parts));
+        assert_eq!(parts, [Cram::rectangle(1, 2).unwrap(); 2]);
+        assert!(!"1x4".parse::<Cram>().unwrap().value_parts(&mut parts));
+        assert_eq!(parts.len(), 2);
+    }
+
+    #[test]
+    fn small_boards_get_the_same_parts_in_either_word() {
+        let mut rng = crate::rng::SplitMix64::new(7);
+        for (rows, cols) in [
+            (1, 64),
+            (64, 1),
+            (8, 8),
+            (4, 9),
+            (5, 7),
+            (3, 14),
+            (2, 32),
+            (7, 9),
+        ] {
+            for _ in 0..300 {
+                let cells = rows * cols;
+                let free = (0..cells).fold(0u128, |f, i| f | u128::from(!rng.chance(1, 4)) << i);
+                let p = Cram::new(rows, cols, free).unwrap();
+                let (mut narrow, mut wide) = (Vec::new(), Vec::new());
+                p.parts_in::<u64>(&mut narrow);
+                p.parts_in::<u128>(&mut wide);
+                assert_eq!(narrow, wide, "{p}");
+                let (mut narrow, mut wide) = (Vec::new(), Vec::new());
+                assert_eq!(
+                    p.value_parts_in::<u64>(&mut narrow),
+                    p.value_parts_in::<u128>(&mut wide)
+                );
+                assert_eq!(narrow, wide, "{p}");
+            }
+        }
     }
 
     #[test]

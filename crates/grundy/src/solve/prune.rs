@@ -28,7 +28,10 @@
 //! than the options left; each option is asked only about the values of
 //! that set that would matter, and the search stops once the set and the
 //! question share no value (see `in_set_here`). Two equal parts of an
-//! option add to 0 and are dropped unsearched.
+//! option add to 0 and are dropped unsearched. A part the table does not
+//! hold is first offered to its game for a simpler position of the same
+//! value ([`Game::value_parts`]: Cram removes its bridges), whose parts
+//! take its place; only such parts are stored.
 //!
 //! An option that falls apart into components D1 + ... + Dk has value n when
 //! `g(Dk) = n ^ g(D1) ^ ... ^ g(Dk-1)`: the easier components (fewer moves)
@@ -176,6 +179,8 @@ pub struct Pruner<G: Game> {
     /// Parts of earlier options found stored, for the next option's parts
     /// to be remade from ([`Game::option_parts_reusing`]).
     spare: Vec<G>,
+    /// The simpler parts [`Game::value_parts`] gives, as they are made.
+    simpler: Vec<G>,
     progress: Arc<Progress>,
     saver: Saver,
 }
@@ -201,6 +206,7 @@ impl<G: Game> Pruner<G> {
             pool: Vec::new(),
             scratch: Vec::new(),
             spare: Vec::new(),
+            simpler: Vec::new(),
             progress: Arc::new(Progress::default()),
             saver: Saver::default(),
         }
@@ -251,6 +257,7 @@ impl<G: Game> Pruner<G> {
         self.timed(|s| {
             let mut parts = Vec::new();
             position.canonical_parts(&mut parts);
+            s.simplify(&mut parts);
             let mut total = 0;
             for c in &parts {
                 total ^= s.value(c)?;
@@ -267,6 +274,7 @@ impl<G: Game> Pruner<G> {
         self.timed(|s| {
             let mut parts = Vec::new();
             position.canonical_parts(&mut parts);
+            s.simplify(&mut parts);
             s.parts_have(parts, n.value())
         })
     }
@@ -297,14 +305,47 @@ impl<G: Game> Pruner<G> {
         result
     }
 
+    /// Each of `parts` that its game makes simpler for its value
+    /// ([`Game::value_parts`]) replaced by the simpler parts.
+    fn simplify(&mut self, parts: &mut Vec<G>) {
+        let mut simpler = std::mem::take(&mut self.simpler);
+        parts.retain(|p| !p.value_parts(&mut simpler));
+        parts.append(&mut simpler);
+        self.simpler = simpler;
+    }
+
     /// What the table knows of `c`; a cycle if `c` is on the path.
     fn know(&mut self, c: &G) -> Result<Know, SearchError> {
+        Ok(self.stored(c)?.unwrap_or_default())
+    }
+
+    /// What the table holds for `c`, `None` when it holds nothing; a
+    /// cycle if `c` is on the path.
+    fn stored(&mut self, c: &G) -> Result<Option<Know>, SearchError> {
         match self.table.get(c) {
-            Some((Slot::Done(k), _)) => Ok(k),
+            Some((Slot::Done(k), _)) => Ok(Some(k)),
             Some((Slot::Busy, _)) => Err(SearchError::Cycle {
                 position: c.to_string(),
             }),
-            None => Ok(Know::default()),
+            None => Ok(None),
+        }
+    }
+
+    /// Adds the part `p` of an option, of which `k` is known, to the
+    /// option's parts from `start` on, or its value to `x` where `k` has
+    /// it; two equal parts add to 0, and neither is searched.
+    fn add_part(&mut self, p: G, k: Know, parts: &mut Vec<G>, start: usize, x: &mut u64) {
+        if k.exact {
+            *x ^= k.floor;
+            self.spare.push(p);
+            return;
+        }
+        match parts[start..].iter().position(|q| *q == p) {
+            Some(i) => {
+                self.spare.push(parts.swap_remove(start + i));
+                self.spare.push(p);
+            }
+            None => parts.push(p),
         }
     }
 
@@ -618,34 +659,38 @@ impl<G: Game> Pruner<G> {
         }
         let start = parts.len();
         let mut x = 0;
-        let mut failed = None;
+        // A part the table holds is one the game had no simpler form of
+        // (only those are stored); the others are asked for one
+        // ([`Game::value_parts`]), and its parts looked up in turn.
+        let mut simpler = std::mem::take(&mut self.simpler);
+        let mut looked_up = Ok(());
         for p in buffer.drain(..) {
-            let k = match self.know(&p) {
-                Ok(k) => k,
+            match self.stored(&p) {
                 Err(e) => {
-                    failed = Some(e);
+                    looked_up = Err(e);
                     break;
                 }
-            };
-            if k.exact {
-                x ^= k.floor;
-                self.spare.push(p);
-                continue;
-            }
-            // Two equal parts add to 0: neither is searched.
-            match parts[start..].iter().position(|q| *q == p) {
-                Some(i) => {
-                    self.spare.push(parts.swap_remove(start + i));
-                    self.spare.push(p);
-                }
-                None => parts.push(p),
+                Ok(Some(k)) => self.add_part(p, k, parts, start, &mut x),
+                Ok(None) if p.value_parts(&mut simpler) => self.spare.push(p),
+                Ok(None) => self.add_part(p, Know::default(), parts, start, &mut x),
             }
         }
+        if looked_up.is_ok() {
+            for p in simpler.drain(..) {
+                match self.know(&p) {
+                    Err(e) => {
+                        looked_up = Err(e);
+                        break;
+                    }
+                    Ok(k) => self.add_part(p, k, parts, start, &mut x),
+                }
+            }
+        }
+        simpler.clear();
+        self.simpler = simpler;
         buffer.clear();
         self.scratch = buffer;
-        if let Some(e) = failed {
-            return Err(e);
-        }
+        looked_up?;
         let mut hardest: Option<(u128, usize)> = None;
         let mut cost = 0u128;
         for (i, p) in parts.iter().enumerate().skip(start) {

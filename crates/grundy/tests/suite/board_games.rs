@@ -12,7 +12,8 @@ use grundy::games::chomp::Chomp;
 use grundy::games::cram::Cram;
 use grundy::games::node_kayles::{Graph, NodeKayles};
 use grundy::rng::SplitMix64;
-use grundy::{Play, Searcher};
+use grundy::solve::Pruner;
+use grundy::{Game, Limits, Play, Searcher};
 
 fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
     let seen: BTreeSet<u64> = values.into_iter().collect();
@@ -91,6 +92,32 @@ fn cram_agrees_with_brute_force_on_every_board_to_12_cells() {
         }
     }
     assert_eq!(checked, 35_978);
+}
+
+#[test]
+fn pruned_cram_agrees_with_brute_force_on_every_board_to_12_cells() {
+    // The pruned search removes bridges (Game::value_parts), which keeps the
+    // value alone: its values against the rules, and enough boards with a
+    // bridge to say that the removal was tried.
+    let mut memo = HashMap::new();
+    let mut pruned = Pruner::<Cram>::new(Limits::default());
+    let mut bridged = 0;
+    for rows in 1..=12 {
+        for cols in 1..=12 / rows {
+            for free in 0..1u64 << (rows * cols) {
+                let b = board_of(rows, cols, free);
+                let p: Cram = board_text(&b).parse().unwrap();
+                let mut parts = Vec::new();
+                p.canonical_parts(&mut parts);
+                if parts.iter().any(|q| q.value_parts(&mut Vec::new())) {
+                    bridged += 1;
+                }
+                let g = pruned.grundy(&p).unwrap().value();
+                assert_eq!(g, cram_brute(&b, &mut memo), "{p}");
+            }
+        }
+    }
+    assert!(bridged > 1000, "only {bridged} boards with a bridge");
 }
 
 #[test]
