@@ -579,10 +579,14 @@ impl<R: Rules> Position<R> {
         Ok(Some(self.write_up(o, found)))
     }
 
-    /// Normal play by the pruned search: the value, and each move's
-    /// outcome by an outcome-only question to the same search, whose
-    /// table the value's search filled; remoteness by a quick search,
-    /// `None` beyond it, so that the value never waits on it.
+    /// Normal play by the pruned search: each move's outcome by an
+    /// outcome-only question, then the value by the same search, whose
+    /// table the outcomes filled (that order looks at fewer moves than the
+    /// value first: the value's set questions leave little that the
+    /// outcomes can use, while the outcomes answer the value's first
+    /// question, and settle many of its options: Cram 4x9 2.37 s to
+    /// 2.04 s); remoteness by a quick search, `None` beyond it, so that
+    /// the value never waits on it.
     fn by_pruned(
         &self,
         o: &AnalyzeOptions,
@@ -597,7 +601,6 @@ impl<R: Rules> Position<R> {
         self.resume_into(&w, opened.as_ref(), pruner.table_mut(), o)?;
         // The file's bytes are not needed once loaded.
         w.resume = None;
-        let grundy = w.saved(pruner.grundy(p), |s| s.save(&[pruner.table()]))?;
         let budget = quick_limits(o.limits);
         let mut quick = Searcher::with_limits(Play::Normal, budget);
         let remoteness = match too_big(p, budget.max_positions) {
@@ -615,6 +618,7 @@ impl<R: Rules> Position<R> {
                 to: to.to_string(),
             });
         }
+        let grundy = w.saved(pruner.grundy(p), |s| s.save(&[pruner.table()]))?;
         w.saver.save(&[pruner.table()])?;
         let found = Found {
             outcome: Outcome::from_grundy(grundy),
