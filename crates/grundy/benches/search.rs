@@ -3,13 +3,20 @@
 //! Misère play of a three-heap subtraction game (S = {1, 3, 4}) from heaps of
 //! 150, 160 and 170: search must visit every sorted triple below, about
 //! 0.7 million positions, since no theorem shortcuts misère play.
+//!
+//! The pruned search's Grundy value of empty Cram boards (4×9, 5×7), from
+//! an empty table each time: the value alone, as `igsolve` computes it
+//! (`grundy analyze` goes on to every move's outcome and a remoteness).
+//! `cargo bench -p grundy --bench search -- cram`.
 
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use grundy::games::cram::Cram;
 use grundy::games::heaps::Heaps;
 use grundy::games::subtraction::SubtractionRule;
-use grundy::{Play, Searcher};
+use grundy::solve::Pruner;
+use grundy::{Limits, Play, Searcher};
 
 fn misere_subtraction(c: &mut Criterion) {
     let rule = Arc::new(SubtractionRule::parse("1,3,4").expect("valid set"));
@@ -35,5 +42,21 @@ fn misere_subtraction(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, misere_subtraction);
+fn pruned_cram(c: &mut Criterion) {
+    let mut group = c.benchmark_group("pruned value");
+    group.sample_size(10);
+    for board in ["4x9", "5x7"] {
+        let p: Cram = board.parse().expect("a board");
+        group.bench_function(format!("cram {board}"), |b| {
+            b.iter_batched(
+                || Pruner::new(Limits::default()),
+                |mut s| s.grundy(&p).expect("within limits"),
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, misere_subtraction, pruned_cram);
 criterion_main!(benches);
