@@ -127,9 +127,10 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
     /// and `true`; `false`, appending nothing, when the game knows none.
     /// Only the value is kept, not the misère outcome nor the remoteness:
     /// the pruned search ([`Pruner`](crate::solve::Pruner)), which finds
-    /// normal-play values and outcomes alone, calls it for each part it
-    /// meets, and only it. Cram removes its *bridges* so; the default
-    /// knows nothing.
+    /// normal-play values and outcomes alone, calls it for each part its
+    /// table does not hold, and only it; the parts given should have no
+    /// simpler form again (they are not asked). Cram removes its
+    /// *bridges* so; the default knows nothing.
     fn value_parts(&self, out: &mut Vec<Self>) -> bool {
         let _ = out;
         false
