@@ -644,14 +644,17 @@ impl Game for Cram {
     }
 
     fn move_count(&self) -> u128 {
-        let count = |(h, v): (u128, u128)| u128::from(h.count_ones() + v.count_ones());
-        match self.small() {
+        let (h, v) = match self.small() {
             true => {
-                let (h, v) = self.starts_in(self.free as u64, &self.shape_in());
-                count((u128::from(h), u128::from(v)))
+                let (h, v) = self.starts_in(u64::from_u128(self.free), &self.shape_in());
+                (h.count_ones(), v.count_ones())
             }
-            false => count(self.starts()),
-        }
+            false => {
+                let (h, v) = self.starts();
+                (h.count_ones(), v.count_ones())
+            }
+        };
+        u128::from(h + v)
     }
 
     fn any_move(&self) -> Option<Domino> {
@@ -835,13 +838,15 @@ mod tests {
         assert_eq!(Cram::EMPTY.components(), []);
     }
 
+    /// The board `text` with the free cells `f` makes of its free cells.
+    fn cells_after(text: &str, f: fn(u128, &Shape<u128>) -> u128) -> String {
+        let p: Cram = text.parse().unwrap();
+        p.with(f(p.free(), &p.shape())).to_string()
+    }
+
     #[test]
     fn stars_keep_one_tuft_of_each_centre() {
-        let reduced = |text: &str| {
-            let p: Cram = text.parse().unwrap();
-            let shape = p.shape();
-            p.with(reduce_stars(p.free(), &shape)).to_string()
-        };
+        let reduced = |text: &str| cells_after(text, reduce_stars);
         // A plus: four tufts on the centre, one kept (the left one).
         assert_eq!(reduced("#.#/.../#.#"), "###/..#/###");
         // A lone domino, either way, and a strip of 4 (two centres) stay.
@@ -856,11 +861,7 @@ mod tests {
 
     #[test]
     fn bridges_join_centres_of_tufts() {
-        let bridges_of = |text: &str| {
-            let p: Cram = text.parse().unwrap();
-            let shape = p.shape();
-            p.with(bridges(p.free(), &shape)).to_string()
-        };
+        let bridges_of = |text: &str| cells_after(text, bridges);
         // A strip of 5: the middle cell joins the centres of the two ends.
         assert_eq!(bridges_of("1x5"), "##.##");
         // A strip of 4: the inner cells are centres, next to tufts.

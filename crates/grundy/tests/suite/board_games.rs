@@ -75,22 +75,30 @@ fn board_of(rows: usize, cols: usize, free: u64) -> Board {
         .collect()
 }
 
-#[test]
-fn cram_agrees_with_brute_force_on_every_board_to_12_cells() {
-    let mut memo = HashMap::new();
-    let mut search = Searcher::<Cram>::new(Play::Normal);
-    let mut checked = 0;
+/// Calls `f` with every board of at most 12 cells (every shape, every set
+/// of free cells), as a [`Board`] and as a position.
+fn every_board_to_12_cells(mut f: impl FnMut(&Board, Cram)) {
     for rows in 1..=12 {
         for cols in 1..=12 / rows {
             for free in 0..1u64 << (rows * cols) {
                 let b = board_of(rows, cols, free);
                 let p: Cram = board_text(&b).parse().unwrap();
-                let g = search.grundy(&p).unwrap().value();
-                assert_eq!(g, cram_brute(&b, &mut memo), "{p}");
-                checked += 1;
+                f(&b, p);
             }
         }
     }
+}
+
+#[test]
+fn cram_agrees_with_brute_force_on_every_board_to_12_cells() {
+    let mut memo = HashMap::new();
+    let mut search = Searcher::<Cram>::new(Play::Normal);
+    let mut checked = 0;
+    every_board_to_12_cells(|b, p| {
+        let g = search.grundy(&p).unwrap().value();
+        assert_eq!(g, cram_brute(b, &mut memo), "{p}");
+        checked += 1;
+    });
     assert_eq!(checked, 35_978);
 }
 
@@ -102,21 +110,15 @@ fn pruned_cram_agrees_with_brute_force_on_every_board_to_12_cells() {
     let mut memo = HashMap::new();
     let mut pruned = Pruner::<Cram>::new(Limits::default());
     let mut bridged = 0;
-    for rows in 1..=12 {
-        for cols in 1..=12 / rows {
-            for free in 0..1u64 << (rows * cols) {
-                let b = board_of(rows, cols, free);
-                let p: Cram = board_text(&b).parse().unwrap();
-                let mut parts = Vec::new();
-                p.canonical_parts(&mut parts);
-                if parts.iter().any(|q| q.value_parts(&mut Vec::new())) {
-                    bridged += 1;
-                }
-                let g = pruned.grundy(&p).unwrap().value();
-                assert_eq!(g, cram_brute(&b, &mut memo), "{p}");
-            }
+    every_board_to_12_cells(|b, p| {
+        let mut parts = Vec::new();
+        p.canonical_parts(&mut parts);
+        if parts.iter().any(|q| q.value_parts(&mut Vec::new())) {
+            bridged += 1;
         }
-    }
+        let g = pruned.grundy(&p).unwrap().value();
+        assert_eq!(g, cram_brute(b, &mut memo), "{p}");
+    });
     assert!(bridged > 1000, "only {bridged} boards with a bridge");
 }
 
