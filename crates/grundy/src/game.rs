@@ -136,6 +136,35 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         false
     }
 
+    /// A number that names this canonical part among every part of its
+    /// game (a lone heap: its size), for the pruned search
+    /// ([`Pruner`](crate::solve::Pruner)) to keep the part's value in an
+    /// array at that place rather than in its table; `None`, the default,
+    /// for a game or part that has none. A game that gives one gives
+    /// [`each_option_indices`](Game::each_option_indices) and
+    /// [`part_at`](Game::part_at) too.
+    fn index(&self) -> Option<u64> {
+        None
+    }
+
+    /// Calls `f` with each option of this part (one with an
+    /// [`index`](Game::index)) as the indices of the option's parts, in
+    /// the order of [`move_iter`](Game::move_iter), until `f` returns
+    /// `false`; `false` when the game cannot (the default). A part with no
+    /// move may be named or left out. The search values a heap of Grundy's
+    /// game so, with no position built for its 10^4 options.
+    fn each_option_indices(&self, f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+        let _ = f;
+        false
+    }
+
+    /// The canonical part whose [`index`](Game::index) is `i`, of the
+    /// same game as this one; `None` where indices are not given.
+    fn part_at(&self, i: u64) -> Option<Self> {
+        let _ = i;
+        None
+    }
+
     /// Whether the pruned search ([`Pruner`](crate::solve::Pruner)) should
     /// ask of this position whether its value is one number at a time (the
     /// default), or value it in full whenever it is asked. Asking prunes

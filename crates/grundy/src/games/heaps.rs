@@ -53,6 +53,23 @@ pub trait HeapRule: fmt::Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// How many moves a heap of `n` has, without listing them.
+    /// Calls `f` with the heaps each move from a heap of `n` leaves, in
+    /// any order, until it returns `false`. The default walks
+    /// [`heap_move_iter`](HeapRule::heap_move_iter) and
+    /// [`each_after`](HeapRule::each_after); a rule whose moves are
+    /// numbers overrides it to build no move (the pruned search values a
+    /// heap of Grundy's game so, 10^4 options a heap).
+    fn each_heap_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+        let mut left: SmallVec<[u64; 4]> = SmallVec::new();
+        for mv in self.heap_move_iter(n) {
+            left.clear();
+            self.each_after(n, &mv, &mut |h| left.push(h));
+            if !f(&left) {
+                return;
+            }
+        }
+    }
+
     fn heap_move_count(&self, n: u64) -> u128 {
         self.heap_moves(n).len() as u128
     }
@@ -347,6 +364,28 @@ impl<R: HeapRule> Game for Heaps<R> {
             }
         }
         Ok(())
+    }
+
+    /// A lone heap's size.
+    fn index(&self) -> Option<u64> {
+        match self.heaps[..] {
+            [n] => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The heaps each move of a lone heap leaves.
+    fn each_option_indices(&self, f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+        let [n] = self.heaps[..] else {
+            return false;
+        };
+        self.rule.each_heap_option(n, f);
+        true
+    }
+
+    /// The lone heap `i`.
+    fn part_at(&self, i: u64) -> Option<Self> {
+        Some(self.with(smallvec![i]))
     }
 
     /// Sorted, without heaps that have no move (they change nothing, in

@@ -273,6 +273,42 @@ impl HeapRule for OctalRule {
         }
     }
 
+    /// The heaps left, digit by digit as [`heap_move_iter`](HeapRule::heap_move_iter)
+    /// walks them, with no move built.
+    fn each_heap_option(&self, n: u64, f: &mut dyn FnMut(&[u64]) -> bool) {
+        let unequal = self.code.unequal();
+        for (k, d) in self.digits(n) {
+            let r = n - k;
+            if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
+                let left = [r];
+                if !f(&left[..usize::from(r > 0)]) {
+                    return;
+                }
+            }
+            if d & 4 != 0 {
+                let most = if unequal {
+                    r.saturating_sub(1) / 2
+                } else {
+                    r / 2
+                };
+                for a in 1..=most {
+                    if !f(&[a, r - a]) {
+                        return;
+                    }
+                }
+            }
+            if d & 8 != 0 {
+                for a in 1..=r / 3 {
+                    for b in a..=(r - a) / 2 {
+                        if !f(&[a, b, r - a - b]) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn heap_move_count(&self, n: u64) -> u128 {
         let mut count = 0u128;
         for (k, d) in self.digits(n) {
@@ -706,6 +742,32 @@ mod tests {
                 let distinct: std::collections::HashSet<_> = moves.iter().collect();
                 assert_eq!(distinct.len(), moves.len(), "{code} {n}");
                 assert_eq!(moves.len() as u128, rule.heap_move_count(n), "{code} {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_heap_option_leaves_the_heaps_of_every_move() {
+        // The walk that builds no move against the moves and what each
+        // leaves, as lists sorted so that order does not matter.
+        for code in [
+            "0.07", "4.4", "0.8", "grundy", "0.77", "0.F", "4.C", "0.3033",
+        ] {
+            let rule = OctalRule::new(code.into(), code.parse().unwrap());
+            for n in 0..30 {
+                let mut want: Vec<Vec<u64>> = rule
+                    .heap_moves(n)
+                    .iter()
+                    .map(|m| rule.after(n, m))
+                    .collect();
+                let mut got = Vec::new();
+                rule.each_heap_option(n, &mut |left| {
+                    got.push(left.to_vec());
+                    true
+                });
+                want.sort();
+                got.sort();
+                assert_eq!(got, want, "{code} {n}");
             }
         }
     }

@@ -157,6 +157,7 @@ impl Budget {
     /// Counts a move looked at: an error past the work limit, or, on every
     /// `every`-th move, past the deadline. `true` on those moves, for the
     /// caller's own periodic work (publishing progress).
+    #[inline(always)]
     pub(crate) fn count_move(&mut self, every: usize) -> Result<bool, SearchError> {
         self.moves_seen += 1;
         if self.moves_seen > self.limits.max_moves() {

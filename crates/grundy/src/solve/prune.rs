@@ -181,6 +181,8 @@ pub struct Pruner<G: Game> {
     spare: Vec<G>,
     /// The simpler parts [`Game::value_parts`] gives, as they are made.
     simpler: Vec<G>,
+    /// The values of parts with an [`index`](Game::index), at it.
+    indexed: Indexed<G>,
     progress: Arc<Progress>,
     saver: Saver,
 }
@@ -207,6 +209,7 @@ impl<G: Game> Pruner<G> {
             scratch: Vec::new(),
             spare: Vec::new(),
             simpler: Vec::new(),
+            indexed: Indexed::default(),
             progress: Arc::new(Progress::default()),
             saver: Saver::default(),
         }
@@ -257,6 +260,7 @@ impl<G: Game> Pruner<G> {
         self.timed(|s| {
             let mut parts = Vec::new();
             position.canonical_parts(&mut parts);
+            s.indexed.meet(position);
             s.simplify(&mut parts);
             let mut total = 0;
             for c in &parts {
@@ -274,6 +278,7 @@ impl<G: Game> Pruner<G> {
         self.timed(|s| {
             let mut parts = Vec::new();
             position.canonical_parts(&mut parts);
+            s.indexed.meet(position);
             s.simplify(&mut parts);
             s.parts_have(parts, n.value())
         })
@@ -322,6 +327,9 @@ impl<G: Game> Pruner<G> {
     /// What the table holds for `c`, `None` when it holds nothing; a
     /// cycle if `c` is on the path.
     fn stored(&mut self, c: &G) -> Result<Option<Know>, SearchError> {
+        if let Some(v) = self.indexed.get(c) {
+            return Ok(Some(Know::exactly(v)));
+        }
         match self.table.get(c) {
             Some((Slot::Done(k), _)) => Ok(Some(k)),
             Some((Slot::Busy, _)) => Err(SearchError::Cycle {
@@ -557,8 +565,13 @@ impl<G: Game> Pruner<G> {
         let mut seen = Seen::default();
         let result = if !keep {
             // Too many options to keep listed, or questions that do not
-            // pay: each valued in full, once.
-            self.mex_of_options(c, n, &mut parts, &mut seen)
+            // pay: each valued in full, once; by the indices of their parts
+            // where the game gives them.
+            self.mex_of_indices(c, n, &mut seen)
+                .and_then(|done| match done {
+                    Some(found) => Ok(found),
+                    None => self.mex_of_options(c, n, &mut parts, &mut seen),
+                })
                 .map(|found| {
                     k = match found {
                         true => {
@@ -596,6 +609,10 @@ impl<G: Game> Pruner<G> {
     /// slow).
     fn keep(&mut self, c: &G, k: Know, before: usize, moves: u128) {
         let work = (self.budget.moves_seen - before) as u64;
+        if k.exact {
+            self.indexed
+                .set(c, k.floor, self.budget.limits.max_bytes / INDEXED_SHARE);
+        }
         let cheap = u128::from(work) <= moves && self.table.bytes() > FORGET_PAST;
         match k.exact || !cheap {
             true => self.table.finish(c, k, work),
@@ -634,8 +651,7 @@ impl<G: Game> Pruner<G> {
             }
         }
         open.sort_by_key(|o| o.cost);
-        seen.high.sort_unstable();
-        seen.high.dedup();
+        seen.sort();
         Ok(false)
     }
 
@@ -788,6 +804,81 @@ impl<G: Game> Pruner<G> {
         valued
     }
 
+    /// [`mex_of_options`](Pruner::mex_of_options) by the indices of the
+    /// options' parts ([`Game::each_option_indices`]), their values looked
+    /// up in an array: no position is built for an option whose parts are
+    /// all valued. `None` when the game gives no indices for `c`.
+    fn mex_of_indices(
+        &mut self,
+        c: &G,
+        n: u64,
+        seen: &mut Seen,
+    ) -> Result<Option<bool>, SearchError> {
+        if c.index().is_none() {
+            return Ok(None);
+        }
+        self.make_room(c)?;
+        let mut outcome = Ok(false);
+        let given = c.each_option_indices(&mut |parts| {
+            let mut x = 0;
+            let valued = self.count_move().and_then(|()| {
+                for &i in parts {
+                    x ^= match self.indexed.at(i) {
+                        Some(v) => v,
+                        None => self.value_at(c, i)?,
+                    };
+                }
+                Ok(())
+            });
+            outcome = match valued {
+                Err(e) => Err(e),
+                Ok(()) if x == n => Ok(true),
+                Ok(()) => {
+                    seen.insert(x);
+                    return true;
+                }
+            };
+            false
+        });
+        if !given {
+            return Ok(None);
+        }
+        seen.sort();
+        outcome.map(Some)
+    }
+
+    /// The value of the part of `c`'s game whose index is `i`. The parts
+    /// below it not valued yet are valued first, from the lowest: this is
+    /// asked in a plain mex, which values every option, and where a part's
+    /// options are lower parts (a heap's) each is then valued without
+    /// going deeper, so the path stays short (Grundy's game of 20000: 26 MB
+    /// of stack, one level a heap, otherwise).
+    #[inline(never)]
+    fn value_at(&mut self, c: &G, i: u64) -> Result<u64, SearchError> {
+        let part_at = |j: u64| {
+            c.part_at(j).ok_or_else(|| {
+                SearchError::Game(crate::game::GameError::new(format!(
+                    "position `{c}` names a part by index {j}, but its game has no part there"
+                )))
+            })
+        };
+        while self.indexed.filled < i {
+            let j = self.indexed.filled;
+            if self.indexed.at(j).is_none() {
+                self.value(&part_at(j)?)?;
+                if self.indexed.at(j).is_none() {
+                    // Not kept in the array: no lower part is valued first.
+                    break;
+                }
+            }
+            self.indexed.filled = j + 1;
+        }
+        match self.indexed.at(i) {
+            Some(v) => Ok(v),
+            None => self.value(&part_at(i)?),
+        }
+    }
+
     /// [`mex_of_options`](Pruner::mex_of_options) over the walk `moves`.
     fn mex_of_walk(
         &mut self,
@@ -816,8 +907,7 @@ impl<G: Game> Pruner<G> {
             }
             seen.insert(x);
         }
-        seen.high.sort_unstable();
-        seen.high.dedup();
+        seen.sort();
         Ok(false)
     }
 
@@ -869,9 +959,10 @@ impl<G: Game> Pruner<G> {
     /// Evicts until `key` can be stored within the limits.
     fn make_room(&mut self, key: &G) -> Result<(), SearchError> {
         loop {
-            let (over_bytes, over_count) = self
-                .budget
-                .over(self.table.bytes_with(key), self.table.len());
+            let (over_bytes, over_count) = self.budget.over(
+                self.table.bytes_with(key) + self.indexed.bytes(),
+                self.table.len(),
+            );
             if !over_bytes && !over_count {
                 return Ok(());
             }
@@ -884,15 +975,24 @@ impl<G: Game> Pruner<G> {
         }
     }
 
+    #[inline(always)]
     fn count_move(&mut self) -> Result<(), SearchError> {
-        if self.budget.count_move(CLOCK_EVERY)? {
-            self.publish();
-            if self.progress.stop_requested() {
-                return Err(SearchError::Interrupted);
-            }
-            if self.saver.due() {
-                self.saver.save(&[&self.table])?;
-            }
+        match self.budget.count_move(CLOCK_EVERY)? {
+            true => self.every_so_often(),
+            false => Ok(()),
+        }
+    }
+
+    /// What [`count_move`](Pruner::count_move) does every
+    /// [`CLOCK_EVERY`] moves: publish, stop if asked, save if due.
+    #[cold]
+    fn every_so_often(&mut self) -> Result<(), SearchError> {
+        self.publish();
+        if self.progress.stop_requested() {
+            return Err(SearchError::Interrupted);
+        }
+        if self.saver.due() {
+            self.saver.save(&[&self.table])?;
         }
         Ok(())
     }
@@ -906,27 +1006,113 @@ impl<G: Game> Pruner<G> {
     }
 }
 
-/// Option values seen: a bit for each below 64, a list of the others.
+/// The values of the parts that have an [`index`](Game::index), at it
+/// (`u32::MAX` where not known), for the game of the part it was first
+/// given (`owner`): an array lookup instead of a hash table's.
+struct Indexed<G> {
+    values: Vec<u32>,
+    /// Every index below this has its value.
+    filled: u64,
+    owner: Option<G>,
+}
+
+impl<G> Default for Indexed<G> {
+    fn default() -> Self {
+        Indexed {
+            values: Vec::new(),
+            filled: 0,
+            owner: None,
+        }
+    }
+}
+
+impl<G: Game> Indexed<G> {
+    /// Forgets every value if `position` is of another game than the
+    /// values were found in (its index 0 part differs from the owner's).
+    fn meet(&mut self, position: &G) {
+        let Some(zero) = position.part_at(0) else {
+            return;
+        };
+        if self.owner.as_ref() != Some(&zero) {
+            self.values.clear();
+            self.filled = 0;
+            self.owner = Some(zero);
+        }
+    }
+
+    #[inline]
+    fn at(&self, i: u64) -> Option<u64> {
+        match *self.values.get(usize::try_from(i).ok()?)? {
+            u32::MAX => None,
+            v => Some(u64::from(v)),
+        }
+    }
+
+    fn get(&self, c: &G) -> Option<u64> {
+        self.at(c.index()?)
+    }
+
+    /// Records that `c` has value `v`, if `c` has an index and the array
+    /// that holds it stays within `bytes` and at most twice as long as the
+    /// values below it need (a lone heap of 10^9 stays in the table).
+    fn set(&mut self, c: &G, v: u64, bytes: usize) {
+        let (Some(i), Ok(v)) = (c.index(), u32::try_from(v)) else {
+            return;
+        };
+        let Ok(i) = usize::try_from(i) else { return };
+        let dense = i < (2 * self.values.len()).max(1 << 12);
+        if v == u32::MAX || !dense || i >= bytes / size_of::<u32>() {
+            return;
+        }
+        if i >= self.values.len() {
+            self.values.resize(i + 1, u32::MAX);
+        }
+        self.values[i] = v;
+    }
+
+    fn bytes(&self) -> usize {
+        self.values.capacity() * size_of::<u32>()
+    }
+}
+
+/// The share of the memory budget the array of indexed values may take:
+/// an eighth.
+const INDEXED_SHARE: usize = 8;
+
+/// Option values seen: a bit for each below [`Seen::BITS`], a list of the
+/// others (sorted by [`Seen::sort`] once the options are listed).
 #[derive(Default)]
 struct Seen {
-    low: u64,
+    low: [u64; 4],
     high: Vec<u64>,
 }
 
 impl Seen {
+    /// Values below this have a bit: those of Grundy's game's heaps to
+    /// 20000 all do.
+    const BITS: u64 = 256;
+
+    #[inline]
     fn insert(&mut self, v: u64) {
-        match v {
-            0..=63 => self.low |= 1 << v,
-            _ => self.high.push(v),
+        match v < Seen::BITS {
+            true => self.low[(v / 64) as usize] |= 1 << (v % 64),
+            false => self.high.push(v),
         }
     }
 
-    /// The least value not seen (once `high` is sorted).
+    /// Sorts the list of large values, for [`mex`](Seen::mex) and
+    /// [`contains`](Seen::contains).
+    fn sort(&mut self) {
+        self.high.sort_unstable();
+        self.high.dedup();
+    }
+
+    /// The least value not seen.
     fn mex(&self) -> u64 {
-        if self.low != u64::MAX {
-            return u64::from(self.low.trailing_ones());
+        if let Some(w) = self.low.iter().position(|&w| w != u64::MAX) {
+            return 64 * w as u64 + u64::from(self.low[w].trailing_ones());
         }
-        let mut m = 64;
+        let mut m = Seen::BITS;
         for &v in &self.high {
             if v != m {
                 break;
@@ -937,10 +1123,9 @@ impl Seen {
     }
 
     fn contains(&self, v: u64) -> bool {
-        match v {
-            0..=63 => self.low >> v & 1 == 1,
-            // Sorted once the options are listed.
-            _ => self.high.binary_search(&v).is_ok(),
+        match v < Seen::BITS {
+            true => self.low[(v / 64) as usize] >> (v % 64) & 1 == 1,
+            false => self.high.binary_search(&v).is_ok(),
         }
     }
 }

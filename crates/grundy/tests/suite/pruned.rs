@@ -236,6 +236,25 @@ proptest! {
 }
 
 #[test]
+fn heap_values_kept_by_index_are_of_the_rule_they_were_found_for() {
+    // Lone heaps' values are kept in an array at their sizes: a pruner
+    // asked of Grundy's game, then of Kayles, then squeezed so that its
+    // table evicts, still gives each rule's own values (the plain search's)
+    // for heaps past 512, which have more options than it keeps listed.
+    let mut plain = [Searcher::new(Play::Normal), Searcher::new(Play::Normal)];
+    let rules = [heap_game(2), heap_game(0)];
+    for limits in [Limits::default(), Limits::default().with_memory(256 << 10)] {
+        let mut pruned = Pruner::new(limits);
+        for n in [530, 610] {
+            for (rule, plain) in rules.iter().zip(&mut plain) {
+                let p = Heaps::with_rule(Arc::clone(rule), vec![n, 7]);
+                assert_eq!(pruned.grundy(&p).unwrap(), plain.grundy(&p).unwrap(), "{p}");
+            }
+        }
+    }
+}
+
+#[test]
 fn heaps_with_too_many_options_to_keep_are_valued_by_their_mex_and_agree() {
     // Grundy's game heaps of 520 to 600 have 259 to 299 moves, more than
     // the pruner keeps listed (256): those are valued by the plain mex of
