@@ -40,7 +40,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use super::limits::SearchError;
-use super::prune::Know;
+use super::prune::{Know, Packed};
 use super::search::Solved;
 use super::table::Table;
 use crate::game::{Game, Outcome, Play};
@@ -148,15 +148,18 @@ impl Stored for Nimber {
     }
 }
 
-impl Stored for Know {
+/// Written as the search knows it ([`Know`]: a floor and a mask of 64
+/// bits), so that the file does not depend on how the table packs it.
+impl Stored for Packed {
     const TAG: u8 = 3;
     const BYTES: usize = 17;
     fn put(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.floor.to_le_bytes());
-        out.extend_from_slice(&self.mask.to_le_bytes());
-        out.push(u8::from(self.exact));
+        let k = self.unpack();
+        out.extend_from_slice(&k.floor.to_le_bytes());
+        out.extend_from_slice(&k.mask.to_le_bytes());
+        out.push(u8::from(k.exact));
     }
-    fn get(bytes: &[u8]) -> Option<Know> {
+    fn get(bytes: &[u8]) -> Option<Packed> {
         let exact = match bytes[16] {
             0 => false,
             1 => true,
@@ -167,7 +170,7 @@ impl Stored for Know {
         if exact && mask != 0 {
             return None;
         }
-        Some(Know { floor, mask, exact })
+        Know { floor, mask, exact }.pack()
     }
 }
 
@@ -513,7 +516,7 @@ impl Opened<'_> {
             let bytes = match tag {
                 1 => Solved::BYTES,
                 2 => Nimber::BYTES,
-                3 => Know::BYTES,
+                3 => Packed::BYTES,
                 _ => return Err(damaged("a record of no known table")),
             };
             let key_at = at + 6;
@@ -578,7 +581,7 @@ mod tests {
     #[test]
     fn a_table_of_each_kind_round_trips() {
         let mut solved: Table<Nim, Solved> = Table::new();
-        let mut know: Table<Nim, Know> = Table::new();
+        let mut know: Table<Nim, Packed> = Table::new();
         let p = Solved {
             outcome: Outcome::Previous,
             remoteness: 7,
@@ -597,7 +600,9 @@ mod tests {
             floor: 4,
             mask: 0b101,
             exact: false,
-        };
+        }
+        .pack()
+        .unwrap();
         know.open(nim("7 9"));
         know.finish(&nim("7 9"), k, 3);
         know.open(nim("2 2"));
@@ -605,7 +610,9 @@ mod tests {
             floor: 0,
             mask: 0,
             exact: true,
-        };
+        }
+        .pack()
+        .unwrap();
         know.finish(&nim("2 2"), zero, 3);
 
         let h = header();
@@ -613,7 +620,7 @@ mod tests {
         let opened = open(&bytes, &h, 1 << 20, 1).unwrap();
         let parse = |t: &str| t.parse::<Nim>().ok();
         let mut solved2: Table<Nim, Solved> = Table::new();
-        let mut know2: Table<Nim, Know> = Table::new();
+        let mut know2: Table<Nim, Packed> = Table::new();
         assert_eq!(opened.load(&mut solved2, 1 << 20, parse).unwrap(), 2);
         assert_eq!(opened.load(&mut know2, 1 << 20, parse).unwrap(), 2);
         assert_eq!(solved2.len(), 2);
