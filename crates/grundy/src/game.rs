@@ -142,7 +142,10 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
     /// array at that place rather than in its table; `None`, the default,
     /// for a game or part that has none. A game that gives one gives
     /// [`each_option_indices`](Game::each_option_indices) and
-    /// [`part_at`](Game::part_at) too.
+    /// [`part_at`](Game::part_at) too, and its indices fall as play goes
+    /// on: every part of an option has a lower index than the part moved
+    /// in (a heap's moves leave smaller heaps), for the search values the
+    /// lower parts first.
     fn index(&self) -> Option<u64> {
         None
     }

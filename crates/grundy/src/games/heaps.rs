@@ -53,6 +53,15 @@ pub trait HeapRule: fmt::Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// How many moves a heap of `n` has, without listing them.
+    /// Whether every heap a move leaves is smaller than the heap moved in
+    /// (so for take-and-break, subtraction and Nim rules): then heap sizes
+    /// order positions as play does, and a lone heap is named to the
+    /// pruned search by its size ([`Game::index`]). The default, `false`,
+    /// makes no such promise.
+    fn shrinks(&self) -> bool {
+        false
+    }
+
     /// Calls `f` with the heaps each move from a heap of `n` leaves, in
     /// any order, until it returns `false`. The default walks
     /// [`heap_move_iter`](HeapRule::heap_move_iter) and
@@ -366,26 +375,27 @@ impl<R: HeapRule> Game for Heaps<R> {
         Ok(())
     }
 
-    /// A lone heap's size.
+    /// A lone heap's size, where the rule's moves leave smaller heaps
+    /// ([`HeapRule::shrinks`]).
     fn index(&self) -> Option<u64> {
         match self.heaps[..] {
-            [n] => Some(n),
+            [n] if self.rule.shrinks() => Some(n),
             _ => None,
         }
     }
 
     /// The heaps each move of a lone heap leaves.
     fn each_option_indices(&self, f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
-        let [n] = self.heaps[..] else {
+        let ([n], true) = (&self.heaps[..], self.rule.shrinks()) else {
             return false;
         };
-        self.rule.each_heap_option(n, f);
+        self.rule.each_heap_option(*n, f);
         true
     }
 
     /// The lone heap `i`.
     fn part_at(&self, i: u64) -> Option<Self> {
-        Some(self.with(smallvec![i]))
+        self.rule.shrinks().then(|| self.with(smallvec![i]))
     }
 
     /// Sorted, without heaps that have no move (they change nothing, in

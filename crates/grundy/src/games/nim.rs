@@ -59,6 +59,11 @@ impl FromStr for Heaps<NimRule> {
 impl HeapRule for NimRule {
     type Move = Take;
 
+    /// Every move takes at least one token.
+    fn shrinks(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> String {
         "nim".into()
     }

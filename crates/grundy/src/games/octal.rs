@@ -233,6 +233,11 @@ impl OctalRule {
 impl HeapRule for OctalRule {
     type Move = TakeBreak;
 
+    /// Every move takes at least one token, or splits into smaller heaps.
+    fn shrinks(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -258,6 +258,11 @@ impl fmt::Display for SubtractionSet {
 impl HeapRule for SubtractionRule {
     type Move = Take;
 
+    /// Every move takes at least one token (a set holds positive numbers).
+    fn shrinks(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> String {
         self.name.clone()
     }
