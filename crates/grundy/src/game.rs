@@ -152,7 +152,7 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
 
     /// Calls `f` with each option of this part (one with an
     /// [`index`](Game::index)) as the indices of the option's parts, in
-    /// the order of [`move_iter`](Game::move_iter), until `f` returns
+    /// any order (the search takes their mex), until `f` returns
     /// `false`; `false` when the game cannot (the default). A part with no
     /// move may be named or left out. The search values a heap of Grundy's
     /// game so, with no position built for its 10^4 options.

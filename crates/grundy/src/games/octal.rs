@@ -284,7 +284,7 @@ impl HeapRule for OctalRule {
         let unequal = self.code.unequal();
         for (k, d) in self.digits(n) {
             let r = n - k;
-            if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
+            if takes(d, k, r) {
                 let left = [r];
                 if !f(&left[..usize::from(r > 0)]) {
                     return;
@@ -318,7 +318,7 @@ impl HeapRule for OctalRule {
         let mut count = 0u128;
         for (k, d) in self.digits(n) {
             let r = u128::from(n - k);
-            if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
+            if takes(d, k, n - k) {
                 count += 1;
             }
             if d & 4 != 0 && r >= 2 {
@@ -342,7 +342,7 @@ impl HeapRule for OctalRule {
             return false;
         };
         match m.parts.len() {
-            0 => m.take > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)),
+            0 => takes(d, m.take, r),
             p @ (2 | 3) => {
                 let bit = if p == 2 { 4 } else { 8 };
                 let sum = m.parts.iter().try_fold(0u64, |a, &x| a.checked_add(x));
@@ -358,7 +358,7 @@ impl HeapRule for OctalRule {
     fn any_heap_move(&self, n: u64) -> Option<TakeBreak> {
         for (k, d) in self.digits(n) {
             let r = n - k;
-            if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
+            if takes(d, k, r) {
                 return Some(TakeBreak {
                     take: k,
                     parts: SmallVec::new(),
@@ -380,6 +380,14 @@ impl HeapRule for OctalRule {
         }
         None
     }
+}
+
+/// Whether digit `d` lets a player take `k` tokens from a heap and leave
+/// `r` in one heap (or none, for `r = 0`): the digit's bits 1 (take the
+/// whole heap) and 2 (leave one heap), written once for every walk of the
+/// moves.
+fn takes(d: u8, k: u64, r: u64) -> bool {
+    k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0))
 }
 
 /// The most moves of one heap looked through for moves to a value: a heap
@@ -425,7 +433,7 @@ impl Iterator for HeapMoves {
                 Step::Remove => {
                     self.step = Step::Two;
                     self.a = 1;
-                    if k > 0 && ((d & 1 != 0 && r == 0) || (d & 2 != 0 && r > 0)) {
+                    if takes(d, k, r) {
                         return Some(TakeBreak {
                             take: k,
                             parts: SmallVec::new(),
@@ -732,14 +740,17 @@ mod tests {
         }
     }
 
+    /// Codes with every kind of digit, for the tests of the move walks.
+    const WALKED: [&str; 8] = [
+        "0.07", "4.4", "0.8", "grundy", "0.77", "0.F", "4.C", "0.3033",
+    ];
+
     #[test]
     fn heap_moves_are_the_legal_ones_each_once() {
         // Legality is checked by the rules' `heap_legal` and the count by
         // `heap_move_count`, both written from the code's digits apart from
         // the walk: distinct legal moves as many as counted are all of them.
-        for code in [
-            "0.07", "4.4", "0.8", "grundy", "0.77", "0.F", "4.C", "0.3033",
-        ] {
+        for code in WALKED {
             let rule = OctalRule::new(code.into(), code.parse().unwrap());
             for n in 0..30 {
                 let moves = rule.heap_moves(n);
@@ -755,9 +766,7 @@ mod tests {
     fn each_heap_option_leaves_the_heaps_of_every_move() {
         // The walk that builds no move against the moves and what each
         // leaves, as lists sorted so that order does not matter.
-        for code in [
-            "0.07", "4.4", "0.8", "grundy", "0.77", "0.F", "4.C", "0.3033",
-        ] {
+        for code in WALKED {
             let rule = OctalRule::new(code.into(), code.parse().unwrap());
             for n in 0..30 {
                 let mut want: Vec<Vec<u64>> = rule

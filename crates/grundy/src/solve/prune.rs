@@ -847,10 +847,11 @@ impl<G: Game> Pruner<G> {
         n: u64,
         seen: &mut Seen,
     ) -> Result<Option<bool>, SearchError> {
+        // Room for `c` was made when it was pinned, and nothing is held
+        // here besides.
         if c.index().is_none() {
             return Ok(None);
         }
-        self.make_room(c)?;
         let mut outcome = Ok(false);
         let given = c.each_option_indices(&mut |parts| {
             let mut x = 0;
