@@ -155,8 +155,8 @@ impl Know {
     }
 }
 
-/// [`Know`] as the table stores it, in half the bytes (a Cram board's
-/// entry 64 -> 48 bytes, a Chomp bar's 48 -> 32): a floor below 2^32 and
+/// [`Know`] as the table stores it, in half the bytes (every entry 16
+/// bytes smaller: a Chomp bar's 48 -> 32): a floor below 2^32 and
 /// the 32 values above it (more are rarely excluded, and forgetting that a
 /// value is excluded is sound).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
