@@ -28,7 +28,12 @@ same() {
       return 1
     fi
   done
-  diff -r "$1/rules" "$2/rules" >/dev/null || { echo "mpi census: $1/rules differs from $2/rules" >&2; return 1; }
+  # The first lines of the difference are shown: the folders are removed on exit.
+  diff -r "$1/rules" "$2/rules" >/dev/null || {
+    echo "mpi census: $1/rules differs from $2/rules" >&2
+    diff -r "$1/rules" "$2/rules" | head -5 >&2
+    return 1
+  }
 }
 
 # Starts an MPI census in the background, waits until it has written some
