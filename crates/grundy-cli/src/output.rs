@@ -145,6 +145,54 @@ pub fn write_atomically(
     sync_directory(path).map_err(|e| named(path, e))
 }
 
+/// The file a temporary file of [`write_atomically`] was for, if `name` is
+/// one (`.NAME.tmp-PID`) written by another process than this one.
+fn leftover_of(name: &str) -> Option<&str> {
+    let (stem, pid) = name.strip_prefix('.')?.rsplit_once(".tmp-")?;
+    let pid: u32 = pid.parse().ok()?;
+    (pid != std::process::id() && !stem.is_empty()).then_some(stem)
+}
+
+/// Removes, in `dir`, the temporary files that [`write_atomically`] left
+/// when its process was killed between writing and renaming, for files
+/// that have since been written whole. A temporary file whose file does not
+/// exist yet is kept: another process may be writing it for the first time
+/// (census shards share a directory). Returns how many were removed; a file
+/// that cannot be removed is left, as it harms nothing.
+pub fn remove_leftovers(dir: &Path) -> usize {
+    remove_leftovers_where(dir, |_| true)
+}
+
+/// Removes the leftovers of killed writes of `path` alone (see
+/// [`remove_leftovers`]), for a file written again and again, like a
+/// checkpoint, in a directory that may hold other processes' files.
+pub fn remove_leftovers_of(path: &Path) -> usize {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return 0;
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    remove_leftovers_where(dir, |stem| stem == name)
+}
+
+fn remove_leftovers_where(dir: &Path, wanted: impl Fn(&str) -> bool) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            let name = entry.file_name();
+            let Some(stem) = name.to_str().and_then(leftover_of) else {
+                return false;
+            };
+            wanted(stem) && dir.join(stem).exists() && std::fs::remove_file(entry.path()).is_ok()
+        })
+        .count()
+}
+
 /// Syncs the directory holding `path`, which makes a rename into it durable.
 #[cfg(unix)]
 fn sync_directory(path: &Path) -> io::Result<()> {
@@ -160,4 +208,51 @@ fn sync_directory(path: &Path) -> io::Result<()> {
 #[cfg(not(unix))]
 fn sync_directory(_: &Path) -> io::Result<()> {
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leftovers_of_killed_writes_are_removed_once_their_file_is_whole() {
+        let dir = std::env::temp_dir().join(format!("grundy-leftovers-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = |name: &str| dir.join(name);
+        // Process 1 (init) is never this test: these are other processes' files.
+        for name in [".a.json.tmp-1", ".b.json.tmp-1", ".c.tmp-1", "d.json"] {
+            std::fs::write(file(name), "partial").unwrap();
+        }
+        let own = format!(".d.json.tmp-{}", std::process::id());
+        std::fs::write(file(&own), "mine").unwrap();
+        write_atomically(&file("a.json"), |out| out.write_all(b"whole")).unwrap();
+        write_atomically(&file("c"), |out| out.write_all(b"whole")).unwrap();
+        assert_eq!(remove_leftovers_of(&file("c")), 1);
+        assert!(!file(".c.tmp-1").exists());
+        assert!(file(".a.json.tmp-1").exists(), "another file's leftover");
+        assert_eq!(remove_leftovers(&dir), 1);
+        assert!(!file(".a.json.tmp-1").exists());
+        // b.json is not written yet: its writer may be at work.
+        assert!(file(".b.json.tmp-1").exists());
+        // This process's own temporary file is its business.
+        assert!(file(&own).exists());
+        assert_eq!(std::fs::read_to_string(file("a.json")).unwrap(), "whole");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn only_names_of_temporary_files_are_leftovers() {
+        assert_eq!(leftover_of(".x.json.tmp-42"), Some("x.json"));
+        assert_eq!(leftover_of(".0.6.json.tmp-7"), Some("0.6.json"));
+        for name in [
+            "x.json.tmp-42",
+            ".x.json.tmp-",
+            ".x.json.tmp-4a",
+            "..tmp-3",
+            ".x.json",
+        ] {
+            assert_eq!(leftover_of(name), None, "{name}");
+        }
+    }
 }

@@ -14,7 +14,7 @@ use grundy::solve::{Progress, SearchError};
 use grundy::{Outcome, Play};
 
 use crate::args::{CheckpointArgs, ConventionArgs, EngineArgs, GraphArgs, JsonArgs, SearchArgs};
-use crate::output::{json_line, search_progress, stdout, write_atomically};
+use crate::output::{json_line, remove_leftovers_of, search_progress, stdout, write_atomically};
 
 #[derive(Args)]
 pub struct AnalyzeArgs {
@@ -133,7 +133,12 @@ fn checkpoint_hooks(
     Ok(CheckpointHooks {
         resume,
         every: args.checkpoint_every,
-        save: Box::new(move |snapshot| write_atomically(&to, |out| snapshot.write_to(out))),
+        // A killed run's temporary file goes once a checkpoint is whole again.
+        save: Box::new(move |snapshot| {
+            write_atomically(&to, |out| snapshot.write_to(out))?;
+            remove_leftovers_of(&to);
+            Ok(())
+        }),
     })
 }
 

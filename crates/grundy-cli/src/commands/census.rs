@@ -31,7 +31,7 @@ use grundy::api::census::{self, Family, Record, Report, Rule, CSV_HEADER};
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 
-use crate::output::{progress, stdout};
+use crate::output::{self, progress, stdout};
 
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -263,21 +263,18 @@ fn write_record(dir: &Path, rule: &Rule, record: &Record) -> anyhow::Result<()> 
     write_atomic(&path, line.as_bytes())
 }
 
-/// Writes `bytes` to a temporary file beside `path`, syncs it and renames
-/// it over `path`: a reader sees the old file or the new one, whole.
+/// Replaces the file at `path` by `bytes` through
+/// [`output::write_atomically`]: a reader, or a resumed census, sees the old
+/// file or the new one, whole.
 fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().with_context(|| format!("writing {}", path.display()))
+    Ok(output::write_atomically(path, |out| out.write_all(bytes))?)
 }
 
 /// Writes the census files of every record in `dir` and prints the summary.
 fn finish(dir: &Path, meta: &Meta) -> anyhow::Result<ExitCode> {
+    // A run killed in a write left its temporary file; the rule has been
+    // written since, by this run or another.
+    output::remove_leftovers(&dir.join("rules"));
     let mut found = records_in(dir)?;
     let rules = meta.family.rules()?;
     let records: Vec<Record> = rules

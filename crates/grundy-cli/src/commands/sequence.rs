@@ -17,7 +17,9 @@ use grundy::api::sequence::{self, Checkpoint, Event, Hooks, Method, SequenceOpti
 use crate::cli::SearchArgs;
 use grundy_plot::{sequence_plot, Format};
 
-use crate::output::{json_line, progress, stdout, write_atomically, write_picture};
+use crate::output::{
+    json_line, progress, remove_leftovers_of, stdout, write_atomically, write_picture,
+};
 
 #[derive(Args, Debug)]
 pub struct SequenceArgs {
@@ -144,9 +146,12 @@ impl EngineArgs {
 }
 
 /// Saves the checkpoint through [`write_atomically`]: a run killed at any
-/// moment leaves the previous checkpoint or this one, never half of one.
+/// moment leaves the previous checkpoint or this one, never half of one
+/// (and the temporary file, which the next save removes).
 fn save(path: &Path, c: &Checkpoint<'_>) -> std::io::Result<()> {
-    write_atomically(path, |out| c.write_to(out))
+    write_atomically(path, |out| c.write_to(out))?;
+    remove_leftovers_of(path);
+    Ok(())
 }
 
 pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {

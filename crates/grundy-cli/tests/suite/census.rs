@@ -70,11 +70,22 @@ fn an_interrupted_census_resumes_with_the_same_files() {
     fs::remove_file(cut.join("rules/0.77.json")).unwrap();
     fs::remove_file(cut.join("rules/0.6.json")).unwrap();
     fs::remove_file(cut.join("census.csv")).unwrap();
-    fs::write(cut.join("rules/0.6.tmp123"), "{\"rule\":").unwrap();
+    // (Process 1 is init, never a census.)
+    fs::write(cut.join("rules/.0.6.json.tmp-1"), "{\"rule\":").unwrap();
     census(&cut, &[])
         .success()
         .stderr(predicate::str::contains("61 rules done, 2 to do"));
     same_files(&whole, &cut);
+    // The partial write is gone with the rule written whole.
+    let names = |d: &Path| -> Vec<_> {
+        let mut v: Vec<_> = fs::read_dir(d.join("rules"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(&whole), names(&cut));
 }
 
 #[test]

@@ -88,8 +88,12 @@ fn a_pruned_search_stopped_at_its_time_limit_resumes_to_the_same_answer() {
     let args = ["--search", "cram", "5x6"];
     let whole = answer(&analyze(&args, None).output().unwrap());
     let file = d.join("cram.ckpt");
+    // What a kill between writing and renaming leaves (process 1 is init).
+    let partial = d.join(".cram.ckpt.tmp-1");
+    std::fs::write(&partial, "partial").unwrap();
     let (out, rounds) = in_slices(&args, &file, "0.2");
     assert_eq!(answer(&out), whole);
+    assert!(!partial.exists(), "a killed save's temporary file stays");
     assert!(
         rounds > 1,
         "the search finished in one slice: make it larger"

@@ -131,6 +131,9 @@ fn killed_run_resumes_from_its_checkpoint_with_identical_values() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(file.exists(), "no checkpoint written");
+    // What a kill between writing and renaming leaves (process 1 is init).
+    let partial = dir.join(".seq.ckpt.tmp-1");
+    std::fs::write(&partial, "partial").unwrap();
     let resumed = grundy()
         .args(args)
         .arg("--checkpoint")
@@ -141,6 +144,7 @@ fn killed_run_resumes_from_its_checkpoint_with_identical_values() {
     let fresh = grundy().args(args).output().unwrap();
     assert!(fresh.status.success() && resumed.status.success());
     assert_eq!(resumed.stdout, fresh.stdout);
+    assert!(!partial.exists(), "a killed save's temporary file stays");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
