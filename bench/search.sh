@@ -12,13 +12,17 @@
 # game, a heap). igsolve is run with --tt hash-map (its default table is
 # sized for far larger boards) and each of its methods (def, its plain mex;
 # lvb; br; br-asp-set); the best is compared. Ours is `grundy analyze
-# --search` (the pruned search even where a formula is known, as for
-# Grundy's game). The machine may be shared: both run in turn, per
-# instance, so their ratio is fairer than the times.
+# --search --value-only` (the pruned search even where a formula is known,
+# as for Grundy's game; the nimber alone, the question igsolve answers;
+# WHOLE=1 times the whole analysis instead, every move's outcome too).
+# The machine may be shared: both run in turn, per instance, so their
+# ratio is fairer than the times.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
+ONLY=(--value-only)
+[ "${WHOLE:-0}" = 1 ] && ONLY=()
 TIMEOUT=${TIMEOUT:-600}
 read -r -a METHODS <<<"${METHODS:-def lvb br br-asp-set}"
 INSTANCES=("$@")
@@ -74,11 +78,11 @@ for inst in "${INSTANCES[@]}"; do
     cram | chomp)
         rows=${size%x*}
         cols=${size#*x}
-        ours=(analyze --search --json "$game" "$size")
+        ours=(analyze --search "${ONLY[@]}" --json "$game" "$size")
         igs_game=("$game" --rows "$rows" --cols "$cols")
         ;;
     grundy)
-        ours=(analyze --search --json grundys-game "$size")
+        ours=(analyze --search "${ONLY[@]}" --json grundys-game "$size")
         igs_game=(grundy --position "$size")
         ;;
     *)

@@ -157,9 +157,12 @@ def analyze(
     *,
     misere: bool = False,
     all_moves: bool = False,
+    value_only: bool = False,
     max_positions: int = 10_000_000,
 ) -> Analysis:
-    """Outcome, Grundy value, winning moves and remoteness of one position."""
+    """Outcome, Grundy value, winning moves and remoteness of one position;
+    with ``value_only``, the outcome and Grundy value alone, fastest (no
+    moves listed, remoteness ``None``)."""
 
 def sequence(
     rule: Game, length: int, *, method: str = "auto", max_positions: int = 10_000_000

@@ -57,6 +57,7 @@ fn options(flags: u8) -> AnalyzeOptions {
             Play::Misere
         },
         all_moves: flags & 2 != 0,
+        value_only: flags & 4 != 0,
         limits: small_limits(),
     }
 }

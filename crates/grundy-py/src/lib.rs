@@ -35,13 +35,15 @@ const _: () = assert!(grundy::Limits::DEFAULT_MAX_POSITIONS == 10_000_000);
 /// `position` is a list of parts (`[3, 4, 5]`), a string in the game's
 /// syntax (`"3 4 5"`), an int, or for a Python game a tuple.
 #[pyfunction]
-#[pyo3(signature = (game, position, *, misere = false, all_moves = false, max_positions = 10_000_000))]
+#[pyo3(signature = (game, position, *, misere = false, all_moves = false, value_only = false, max_positions = 10_000_000))]
+#[allow(clippy::too_many_arguments)]
 fn analyze(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
     position: &Bound<'_, PyAny>,
     misere: bool,
     all_moves: bool,
+    value_only: bool,
     max_positions: usize,
 ) -> PyResult<Analysis> {
     let words = input::words(position)?;
@@ -53,6 +55,7 @@ fn analyze(
             grundy::Play::Normal
         },
         all_moves,
+        value_only,
         limits: limits(max_positions),
     };
     let words: Vec<&str> = words.iter().map(String::as_str).collect();

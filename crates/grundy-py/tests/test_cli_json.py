@@ -20,6 +20,9 @@ ANALYSES = [
     ("sum", "ed 3,5 + ed 7,6 + nim 1", ["--all-moves"]),
     ("wythoff", "3 5", []),
     ("script:examples/kayles.rhai", "4 7", []),
+    ("cram", "3x5", ["--value-only"]),
+    ("nim", "3 4 5", ["--value-only"]),
+    ("grundys-game", "20", ["--value-only"]),
 ]
 
 
@@ -34,6 +37,7 @@ def test_analysis_to_dict_equals_cli_json(cli_json, monkeypatch, game, position,
         position.split(),
         misere="--misere" in flags,
         all_moves="--all-moves" in flags,
+        value_only="--value-only" in flags,
     )
     assert a.to_dict() == want
     assert (a.outcome, a.grundy, a.remoteness, a.method) == (

@@ -51,6 +51,7 @@ async fn solve(s: Arc<AppState>, b: AnalyzeBody, all_moves: bool) -> Answer<Anal
     let options = AnalyzeOptions {
         play: request::play(b.misere),
         all_moves,
+        value_only: false,
         limits: s.config.limits,
     };
     let analysis = s

@@ -52,6 +52,7 @@ fn options(all_moves: bool) -> AnalyzeOptions {
     AnalyzeOptions {
         play: Play::Normal,
         all_moves,
+        value_only: false,
         limits: Config::default().limits,
     }
 }

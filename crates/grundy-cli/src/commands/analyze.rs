@@ -25,6 +25,9 @@ pub struct AnalyzeArgs {
     /// List every move with the outcome it leads to.
     #[arg(long)]
     all_moves: bool,
+    /// The outcome and the Grundy value alone, as fast as they can be found: no moves, no remoteness (the nimber of a large board by the pruned search)
+    #[arg(long, conflicts_with = "all_moves")]
+    value_only: bool,
     #[command(flatten)]
     graph: GraphArgs,
     #[command(flatten)]
@@ -48,6 +51,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let options = AnalyzeOptions {
         play: args.convention.play(),
         all_moves: args.all_moves,
+        value_only: args.value_only,
         limits: args.search.limits(),
     };
     let progress = Arc::new(Progress::default());
@@ -103,7 +107,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     if args.output.json {
         json_line(&mut out, &analysis)?;
     } else {
-        print(&mut out, &analysis)?;
+        print(&mut out, &analysis, args.value_only)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -150,7 +154,7 @@ pub fn outcome_words(outcome: Outcome) -> &'static str {
     }
 }
 
-fn print(out: &mut impl Write, a: &Analysis) -> anyhow::Result<()> {
+fn print(out: &mut impl Write, a: &Analysis, value_only: bool) -> anyhow::Result<()> {
     let play = match a.play {
         Play::Normal => "normal play",
         Play::Misere => "misère play",
@@ -167,6 +171,7 @@ fn print(out: &mut impl Write, a: &Analysis) -> anyhow::Result<()> {
     }
     match a.remoteness {
         Some(r) => writeln!(out, "remoteness  {r} (moves left with perfect play)")?,
+        None if value_only => writeln!(out, "remoteness  not looked for (--value-only)")?,
         None => writeln!(out, "remoteness  unknown (too large to search)")?,
     }
     writeln!(out, "method      {}", a.method)?;
@@ -178,7 +183,9 @@ fn print(out: &mut impl Write, a: &Analysis) -> anyhow::Result<()> {
     } else {
         ", some of them"
     };
-    if a.winning_moves.is_empty() {
+    if value_only {
+        writeln!(out, "winning moves: not looked for (--value-only)")?;
+    } else if a.winning_moves.is_empty() {
         writeln!(out, "winning moves: none")?;
     } else {
         writeln!(out, "winning moves ({}{every}):", a.winning_moves.len())?;

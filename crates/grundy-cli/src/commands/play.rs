@@ -47,6 +47,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let options = AnalyzeOptions {
         play,
         all_moves: false,
+        value_only: false,
         limits: args.search.limits(),
     };
     // Check the position can be analysed before the game starts.

@@ -77,3 +77,50 @@ fn boards_past_the_limits_are_refused_in_one_line() {
             .stderr(predicate::function(|e: &str| e.lines().count() == 1));
     }
 }
+
+#[test]
+fn value_only_gives_the_nimber_and_nothing_else() {
+    for search in [&[][..], &["--search"][..]] {
+        let json = |extra: &[&str]| -> serde_json::Value {
+            let out = grundy()
+                .args(["analyze", "--json"])
+                .args(search)
+                .args(extra)
+                .args(["cram", "4x5"])
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+            serde_json::from_slice(&out.stdout).unwrap()
+        };
+        let (whole, alone) = (json(&[]), json(&["--value-only"]));
+        // Cram 4x5 has value 2 (crates/grundy/tests/data/cram.txt, from
+        // the literature).
+        assert_eq!(
+            (&alone["grundy"], &alone["outcome"]),
+            (&whole["grundy"], &whole["outcome"])
+        );
+        assert_eq!(alone["grundy"], 2);
+        assert_eq!(alone["winning_moves"], serde_json::json!([]));
+        assert_eq!(alone["winning_moves_complete"], false);
+        assert!(alone["remoteness"].is_null());
+        assert_ne!(whole["winning_moves"], serde_json::json!([]));
+    }
+    grundy()
+        .args(["analyze", "--value-only", "chomp", "3x3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "remoteness  not looked for (--value-only)",
+        ))
+        .stdout(predicate::str::contains(
+            "winning moves: not looked for (--value-only)",
+        ));
+    grundy()
+        .args(["analyze", "--value-only", "--all-moves", "nim", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "'--value-only' cannot be used with '--all-moves'",
+        ))
+        .stderr(predicate::function(|e: &str| e.lines().count() == 1));
+}

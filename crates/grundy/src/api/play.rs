@@ -76,6 +76,7 @@ pub fn computer_move(
     let options = AnalyzeOptions {
         play,
         all_moves: listable,
+        value_only: false,
         limits,
     };
     let analysis = position.analyze(&options)?;

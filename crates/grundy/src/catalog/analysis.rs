@@ -19,6 +19,14 @@ pub struct AnalyzeOptions {
     pub play: Play,
     /// List every move with the outcome it leads to.
     pub all_moves: bool,
+    /// The outcome and the Grundy value alone, as fast as they can be found:
+    /// no move is listed or searched and no remoteness is looked for (the
+    /// answer's `winning_moves` is empty and not complete, its remoteness
+    /// unknown). In normal play a position no formula answers is valued by
+    /// the game's own value search where it has one, else by the pruned
+    /// search ([`Pruner`](crate::solve::Pruner)); misère play by the full
+    /// search, which the outcome needs.
+    pub value_only: bool,
     /// Bounds on any search.
     pub limits: Limits,
 }
@@ -169,15 +177,21 @@ pub(crate) struct Found {
 }
 
 impl Analysis {
-    /// Writes up what a method found about `position` of `game`: the
-    /// winning moves fastest win first, every move only when asked for.
+    /// Writes up what a method found about `position` of `game` as `o`
+    /// asks: the winning moves fastest win first, every move only when
+    /// asked for, no move and no remoteness for [`AnalyzeOptions::value_only`].
     pub(crate) fn new(
         game: String,
         position: String,
         play: Play,
-        found: Found,
-        all_moves: bool,
+        mut found: Found,
+        o: &AnalyzeOptions,
     ) -> Analysis {
+        if o.value_only {
+            found.all = None;
+            found.winning = Some((Vec::new(), false));
+            found.remoteness = None;
+        }
         let (mut winning_moves, complete) = match found.winning {
             Some(w) => w,
             None => {
@@ -197,7 +211,7 @@ impl Analysis {
             winning_moves,
             winning_moves_complete: complete,
             remoteness: found.remoteness,
-            all_moves: if all_moves { found.all } else { None },
+            all_moves: if o.all_moves { found.all } else { None },
             details: found.details,
         }
     }

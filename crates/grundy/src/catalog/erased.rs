@@ -445,12 +445,14 @@ impl<R: Rules> Position<R> {
         let p = &self.pos;
         let budget = quick_limits(o.limits);
         let mut search = Searcher::with_limits(o.play, budget);
-        let remoteness = if too_big(p, budget.max_positions) {
+        let remoteness = if too_big(p, budget.max_positions) || o.value_only {
             None
         } else {
             search.solve(p).ok().map(|s| s.remoteness)
         };
-        let (all, winning) = if p.move_count() <= MOVE_LIST_LIMIT {
+        let (all, winning) = if o.value_only {
+            (None, Some((Vec::new(), false)))
+        } else if p.move_count() <= MOVE_LIST_LIMIT {
             let all: Vec<MoveInfo> = p
                 .moves()
                 .iter()
@@ -504,13 +506,7 @@ impl<R: Rules> Position<R> {
     }
 
     fn write_up(&self, o: &AnalyzeOptions, found: Found) -> Analysis {
-        Analysis::new(
-            self.game(),
-            self.pos.to_string(),
-            o.play,
-            found,
-            o.all_moves,
-        )
+        Analysis::new(self.game(), self.pos.to_string(), o.play, found, o)
     }
 
     /// The formula's Grundy value, or else search's within the quick budget.
@@ -536,8 +532,13 @@ impl<R: Rules> Position<R> {
         let Some(mut own) = self.game.rules.value_search(o.limits) else {
             return Ok(None);
         };
-        self.listable()?;
-        let moves = p.try_moves().map_err(SearchError::from)?;
+        let moves = match o.value_only {
+            true => Vec::new(),
+            false => {
+                self.listable()?;
+                p.try_moves().map_err(SearchError::from)?
+            }
+        };
         let mut positions: Vec<R::Position> = moves.iter().map(|m| p.play(m)).collect();
         positions.push(p.clone());
         let values = own.values(&positions)?;
@@ -553,7 +554,10 @@ impl<R: Rules> Position<R> {
         let value_of = |k: usize| values[k].ok_or_else(stop);
         let grundy = value_of(moves.len())?;
         let mut search = Searcher::with_limits(Play::Normal, quick_limits(o.limits));
-        let remoteness = search.solve(p).ok().map(|s| s.remoteness);
+        let remoteness = match o.value_only {
+            true => None,
+            false => search.solve(p).ok().map(|s| s.remoteness),
+        };
         let mut all = Vec::with_capacity(moves.len());
         for (k, (m, to)) in moves.iter().zip(&positions).enumerate() {
             let outcome = match value_of(k)?.value() {
@@ -593,7 +597,9 @@ impl<R: Rules> Position<R> {
         hooks: &mut SearchHooks,
     ) -> Result<Analysis, AnalyzeError> {
         let p = &self.pos;
-        self.listable()?;
+        if !o.value_only {
+            self.listable()?;
+        }
         let mut w = self.watching(o, "pruned", hooks);
         let opened = w.open_checkpoint()?;
         let mut pruner = Pruner::new(o.limits);
@@ -603,12 +609,16 @@ impl<R: Rules> Position<R> {
         w.resume = None;
         let budget = quick_limits(o.limits);
         let mut quick = Searcher::with_limits(Play::Normal, budget);
-        let remoteness = match too_big(p, budget.max_positions) {
+        let remoteness = match too_big(p, budget.max_positions) || o.value_only {
             true => None,
             false => quick.solve(p).ok().map(|s| s.remoteness),
         };
         let mut all = Vec::new();
-        for m in p.try_moves().map_err(SearchError::from)? {
+        let moves = match o.value_only {
+            true => Vec::new(),
+            false => p.try_moves().map_err(SearchError::from)?,
+        };
+        for m in moves {
             let to = p.try_play(&m).map_err(SearchError::from)?;
             let outcome = pruner.outcome(&to);
             all.push(MoveInfo {
@@ -799,6 +809,8 @@ impl<R: Rules> AnyPosition for Position<R> {
             Some((f, outcome)) => self.by_formula(f, outcome, o),
             None if o.play == Play::Normal && formula.is_none() => match self.by_values(o)? {
                 Some(analysis) => Ok(analysis),
+                // The value alone: the pruned search finds it fastest.
+                None if o.value_only => self.by_pruned(o, hooks),
                 None => self.by_search(o, hooks),
             },
             // Theory before search in misère play (take-and-break sums).
@@ -808,6 +820,9 @@ impl<R: Rules> AnyPosition for Position<R> {
                     None => self.by_search(o, hooks),
                 }
             }
+            // The value alone (a formula that answers some positions only):
+            // the pruned search finds it fastest.
+            None if o.value_only => self.by_pruned(o, hooks),
             None => self.by_search(o, hooks),
         }
     }

@@ -185,7 +185,7 @@ impl MixedSum {
             self.to_string(),
             Play::Normal,
             found,
-            o.all_moves,
+            o,
         ))
     }
 
@@ -264,7 +264,7 @@ impl MixedSum {
             self.to_string(),
             o.play,
             found,
-            o.all_moves,
+            o,
         ))
     }
 }

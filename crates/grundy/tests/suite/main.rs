@@ -16,3 +16,4 @@ mod octal_values;
 mod properties;
 mod pruned;
 mod search_budget;
+mod value_only;
