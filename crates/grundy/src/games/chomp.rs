@@ -38,7 +38,7 @@ use std::str::FromStr;
 
 use crate::catalog::erased::{search_only, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_u64, Game, GameError, MoveIter, ParseError};
+use crate::game::{parse_u64, Game, GameError, MoveIter, Outcome, ParseError};
 use crate::solution::{check_by_rules, CheckError, CheckReport};
 use crate::solve::Limits;
 
@@ -397,6 +397,16 @@ impl Game for Chomp {
     /// once than asking it about one value after another.
     fn value_questions_pay(&self) -> bool {
         false
+    }
+
+    /// A full rectangle but the lone poisoned square is won (Gale's
+    /// strategy stealing: if eating the top-right square lost, the winning
+    /// reply would have been a winning first move, as it eats that square
+    /// too).
+    fn known_outcome(&self) -> Option<Outcome> {
+        let (h, n) = self.height_array();
+        let rectangle = h[..n].iter().all(|&x| x == h[0]);
+        (rectangle && (n, h[0]) != (1, 1)).then_some(Outcome::Next)
     }
 
     /// The bar is one component: its canonical form, with no list.

@@ -44,7 +44,7 @@ use std::str::FromStr;
 
 use crate::catalog::erased::{search_only, AnyGame, Rules};
 use crate::catalog::{Entry, VerifyPlan};
-use crate::game::{parse_u64, Game, MoveIter, ParseError};
+use crate::game::{parse_u64, Game, MoveIter, Outcome, ParseError};
 use crate::solution::{check_by_rules, CheckError, CheckReport};
 use crate::solve::Limits;
 
@@ -701,6 +701,24 @@ impl Game for Cram {
         match self.small() {
             true => self.value_parts_in::<u64>(out),
             false => self.value_parts_in::<u128>(out),
+        }
+    }
+
+    /// An empty board with a side of even length is decided by symmetry
+    /// (Gardner; Winning Ways, ch. 22): with both sides even, the second
+    /// player answers each domino by its image through the centre, which
+    /// is always free (a domino never covers a cell and its image), so the
+    /// board is lost for the player to move; with one side odd, the first
+    /// player covers the two middle cells of the middle line and then
+    /// answers the same way, so it is won.
+    fn known_outcome(&self) -> Option<Outcome> {
+        let (rows, cols) = (self.rows(), self.cols());
+        let full = self.free().count_ones() as usize == rows * cols;
+        match (rows % 2, cols % 2) {
+            _ if !full || rows * cols == 0 => None,
+            (0, 0) => Some(Outcome::Previous),
+            (0, 1) | (1, 0) => Some(Outcome::Next),
+            _ => None,
         }
     }
 

@@ -31,7 +31,10 @@
 //! option add to 0 and are dropped unsearched. A part the table does not
 //! hold is first offered to its game for a simpler position of the same
 //! value ([`Game::value_parts`]: Cram removes its bridges), whose parts
-//! take its place; only such parts are stored.
+//! take its place; only such parts are stored. A component the table holds
+//! nothing of starts from what its game's theorems say of its outcome
+//! ([`Game::known_outcome`]: an empty Cram board with an even side): value 0
+//! at once, or 0 excluded, so that the first value asked about is 1.
 //!
 //! An option that falls apart into components D1 + ... + Dk has value n when
 //! `g(Dk) = n ^ g(D1) ^ ... ^ g(Dk-1)`: the easier components (fewer moves)
@@ -352,9 +355,21 @@ impl<G: Game> Pruner<G> {
         self.simpler = simpler;
     }
 
-    /// What the table knows of `c`; a cycle if `c` is on the path.
+    /// What the table knows of `c`, or else what its game's theorem says
+    /// of its outcome ([`Game::known_outcome`]); a cycle if `c` is on the
+    /// path.
     fn know(&mut self, c: &G) -> Result<Know, SearchError> {
-        Ok(self.stored(c)?.unwrap_or_default())
+        Ok(match self.stored(c)? {
+            Some(k) => k,
+            None => match c.known_outcome() {
+                Some(Outcome::Previous) => Know::exactly(0),
+                Some(Outcome::Next) => Know {
+                    floor: 1,
+                    ..Know::default()
+                },
+                None => Know::default(),
+            },
+        })
     }
 
     /// What the table holds for `c`, `None` when it holds nothing; a

@@ -144,6 +144,33 @@ fn cram_agrees_with_brute_force_on_random_boards_of_13_to_16_cells() {
 }
 
 #[test]
+fn cram_known_outcomes_agree_with_brute_force_on_every_board_to_12_cells() {
+    // Game::known_outcome (the symmetry strategies below, which the pruned
+    // search trusts) against the rules, wherever it speaks.
+    let mut memo = HashMap::new();
+    let (mut decided, mut rectangles) = (0, BTreeSet::new());
+    every_board_to_12_cells(|b, p| {
+        if let Some(outcome) = p.known_outcome() {
+            let g = cram_brute(b, &mut memo);
+            assert_eq!(
+                outcome == grundy::Outcome::Previous,
+                g == 0,
+                "{p}: value {g}"
+            );
+            decided += 1;
+            rectangles.insert((b.len(), b[0].len()));
+        }
+    });
+    // It speaks of the full boards with an even side, and of nothing else.
+    let even: BTreeSet<(usize, usize)> = (1..=12)
+        .flat_map(|r| (1..=12 / r).map(move |c| (r, c)))
+        .filter(|(r, c)| r * c % 2 == 0)
+        .collect();
+    assert_eq!(rectangles, even);
+    assert_eq!(decided, even.len());
+}
+
+#[test]
 fn cram_symmetry_strategies_decide_even_boards() {
     // Even × even: the second player answers with the half-turn image;
     // even × odd: the first player takes the centre, then does the same.
@@ -166,6 +193,8 @@ fn cram_symmetry_strategies_decide_even_boards() {
         let p = Cram::rectangle(rows, cols).unwrap();
         let g = search.grundy(&p).unwrap().value();
         assert_eq!(g == 0, cols % 2 == 0, "{p} has value {g}");
+        let said = p.known_outcome().expect("an even side decides");
+        assert_eq!(said == grundy::Outcome::Previous, g == 0, "{p}");
     }
 }
 
@@ -234,10 +263,21 @@ fn chomp_agrees_with_brute_force_on_every_bar_to_20_squares() {
     assert_eq!(all.len(), 2713);
     let mut memo = HashMap::new();
     let mut search = Searcher::<Chomp>::new(Play::Normal);
+    let mut decided = 0;
     for h in &all {
         let g = search.grundy(&chomp(h)).unwrap().value();
         assert_eq!(g, chomp_brute(h, &mut memo), "{h:?}");
+        // What the pruned search takes on trust (Game::known_outcome).
+        if let Some(outcome) = chomp(h).known_outcome() {
+            assert_eq!(outcome == grundy::Outcome::Previous, g == 0, "{h:?}");
+            decided += 1;
+        }
     }
+    // The rectangles of 2 to 20 squares: sum over n of its divisors, less 1x1.
+    let rectangles: usize = (2..=20)
+        .map(|n| (1..=n).filter(|d| n % d == 0).count())
+        .sum();
+    assert_eq!(decided, rectangles);
 }
 
 #[test]
