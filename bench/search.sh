@@ -78,11 +78,11 @@ for inst in "${INSTANCES[@]}"; do
     cram | chomp)
         rows=${size%x*}
         cols=${size#*x}
-        ours=(analyze --search "${ONLY[@]}" --json "$game" "$size")
+        name=$game
         igs_game=("$game" --rows "$rows" --cols "$cols")
         ;;
     grundy)
-        ours=(analyze --search "${ONLY[@]}" --json grundys-game "$size")
+        name=grundys-game
         igs_game=(grundy --position "$size")
         ;;
     *)
@@ -90,7 +90,8 @@ for inst in "${INSTANCES[@]}"; do
         exit 2
         ;;
     esac
-    if ! "$GRUNDY" list 2>/dev/null | grep -q "^ *${ours[3]}\b"; then
+    ours=(analyze --search "${ONLY[@]}" --json "$name" "$size")
+    if ! "$GRUNDY" list 2>/dev/null | grep -q "^ *$name\b"; then
         printf '%-13s %s\n' "$inst" "not in this build's catalog"
         continue
     fi
