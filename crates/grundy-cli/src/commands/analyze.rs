@@ -10,6 +10,7 @@ use clap::Args;
 use grundy::api::analyze::{
     self, Analysis, AnalyzeOptions, CheckpointHooks, MoveInfo, SearchHooks,
 };
+use grundy::solve::limits::Bytes;
 use grundy::solve::{Progress, SearchError};
 use grundy::{Outcome, Play};
 
@@ -123,14 +124,12 @@ fn checkpoint_hooks(
 ) -> anyhow::Result<CheckpointHooks> {
     let resume = match std::fs::metadata(path) {
         Ok(m) if m.len() > options.limits.max_bytes as u64 => anyhow::bail!(
-            "{}: the checkpoint is {} MiB, more than the memory budget of {} MiB; raise it with --memory",
+            "{}: the checkpoint is {}, more than the memory budget of {}; raise it with --memory",
             path.display(),
-            m.len() >> 20,
-            options.limits.max_bytes >> 20
+            Bytes(usize::try_from(m.len()).unwrap_or(usize::MAX)),
+            Bytes(options.limits.max_bytes)
         ),
-        Ok(_) => {
-            Some(std::fs::read(path).with_context(|| format!("reading {}", path.display()))?)
-        }
+        Ok(_) => Some(std::fs::read(path).with_context(|| format!("reading {}", path.display()))?),
         Err(_) => None,
     };
     let to = path.to_path_buf();

@@ -286,7 +286,7 @@ mod tests {
         assert_eq!(kind_of(other.into()), ErrorKind::BadInput);
         let large = SnapshotError::TooLarge {
             entries: 9,
-            budget_mib: 1,
+            budget: 1 << 20,
         };
         assert_eq!(kind_of(large.into()), ErrorKind::Limit);
         let save = SearchError::Checkpoint {

@@ -202,7 +202,7 @@ pub fn too_large(e: FormsError) -> Error {
         FormsError::OutOfMemory { limit } => Error::TooLarge {
             what: "a misère computation".into(),
             asked: "more memory for its simplest forms".into(),
-            limit: format!("{} MiB", limit >> 20),
+            limit: crate::solve::limits::Bytes(limit).to_string(),
             fix: "ask for smaller heaps, or raise --memory".into(),
         },
         FormsError::TooLong { len } => Error::TooLarge {

@@ -104,7 +104,7 @@ pub enum FormsError {
         len: u64,
     },
     /// The forms and memoised sums would hold more bytes than the budget.
-    #[error("the misère canonical forms need more than {} MiB; ask for smaller heaps or raise --memory", limit >> 20)]
+    #[error("the misère canonical forms need more than {}; ask for smaller heaps or raise --memory", crate::solve::limits::Bytes(*limit))]
     OutOfMemory {
         /// The budget in bytes.
         limit: usize,

@@ -16,6 +16,7 @@
 //! - **time** ([`Limits::max_time`]): time spent searching, summed over the
 //!   searcher's calls ([`SearchError::TimeExceeded`]).
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
@@ -205,6 +206,37 @@ impl Budget {
     }
 }
 
+/// A number of bytes as a person reads it: in the largest binary unit it
+/// reaches, whole where it is whole (`64 KiB`, `512 MiB`, `1.5 GiB`, `100
+/// bytes`), so that a budget below a MiB is not shown as 0 MiB.
+///
+/// ```
+/// use grundy::solve::limits::Bytes;
+/// assert_eq!(Bytes(64 << 10).to_string(), "64 KiB");
+/// assert_eq!(Bytes(3 << 29).to_string(), "1.5 GiB");
+/// assert_eq!(Bytes(100).to_string(), "100 bytes");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bytes(pub usize);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+        let mut unit = 0;
+        while unit + 1 < UNITS.len() && self.0 >> (10 * (unit + 1)) > 0 {
+            unit += 1;
+        }
+        let whole = self.0 >> (10 * unit);
+        match self.0 & ((1 << (10 * unit)) - 1) {
+            0 => write!(f, "{whole} {}", UNITS[unit]),
+            _ => {
+                let value = self.0 as f64 / (1u64 << (10 * unit)) as f64;
+                write!(f, "{value:.1} {}", UNITS[unit])
+            }
+        }
+    }
+}
+
 /// Why a search stopped without an answer.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
@@ -224,7 +256,7 @@ pub enum SearchError {
     /// The positions on the search's path fill the memory budget: they are
     /// three quarters or more of what is stored, so that evicting the rest
     /// would not make room for long.
-    #[error("search stopped at its memory budget of {} MiB: the positions on its path fill it; raise it with --memory", limit / (1 << 20))]
+    #[error("search stopped at its memory budget of {}: the positions on its path fill it; raise it with --memory", Bytes(*limit))]
     MemoryExceeded {
         /// The budget, in bytes.
         limit: usize,
@@ -275,6 +307,8 @@ mod tests {
         assert!(time.to_string().contains("1.5 s; raise it with --max-time"));
         let memory = SearchError::MemoryExceeded { limit: 100 << 20 };
         assert!(memory.to_string().contains("100 MiB"));
+        let small = SearchError::MemoryExceeded { limit: 4 << 10 };
+        assert!(small.to_string().contains("budget of 4 KiB:"), "{small}");
         assert!(memory.to_string().contains("--memory"));
         assert!(time.is_limit() && memory.is_limit());
         assert!(!SearchError::Cycle {

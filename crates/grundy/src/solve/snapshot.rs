@@ -71,12 +71,12 @@ pub enum SnapshotError {
     #[error("the checkpoint is damaged ({0}); delete it to start again")]
     Damaged(String),
     /// More entries than the memory budget holds.
-    #[error("the checkpoint holds {entries} positions, more than the memory budget of {budget_mib} MiB holds; raise it with --memory")]
+    #[error("the checkpoint holds {entries} positions, more than the memory budget of {} holds; raise it with --memory", super::limits::Bytes(*budget))]
     TooLarge {
         /// Entries in the file.
         entries: u64,
-        /// The budget, in MiB.
-        budget_mib: usize,
+        /// The budget, in bytes.
+        budget: usize,
     },
 }
 
@@ -476,7 +476,7 @@ pub(crate) fn open<'a>(
     if entries.saturating_mul(min_entry as u64) > max_bytes as u64 {
         return Err(SnapshotError::TooLarge {
             entries,
-            budget_mib: max_bytes >> 20,
+            budget: max_bytes,
         });
     }
     Ok(Opened {
