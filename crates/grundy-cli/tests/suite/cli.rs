@@ -432,3 +432,22 @@ fn a_period_search_stops_at_what_the_memory_holds() {
         "{text}"
     );
 }
+
+#[test]
+fn a_heap_valued_by_search_alone_claims_no_sequence() {
+    // With --search no Grundy sequence is computed, and none is reported
+    // (it said "no period proven in the first 0 values").
+    let text = |args: &[&str]| {
+        let out = grundy().arg("analyze").args(args).output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let searched = text(&["--search", "grundys-game", "200"]);
+    assert!(!searched.contains("grundy sequence"), "{searched}");
+    assert!(searched.contains("method      search"), "{searched}");
+    let by_sequence = text(&["grundys-game", "200"]);
+    assert!(
+        by_sequence.contains("grundy sequence no period proven in the first 201 values"),
+        "{by_sequence}"
+    );
+}

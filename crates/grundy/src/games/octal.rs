@@ -500,6 +500,10 @@ impl HeapSolution for OctalRule {
     fn rule_details(&self) -> Vec<(String, String)> {
         let known = self.known.read().unwrap_or_else(|e| e.into_inner());
         let text = match &known.period {
+            // Valued by search alone: no sequence to speak of.
+            None if known.sequence.len() == 0 => {
+                return vec![("code".into(), self.code.to_string())];
+            }
             Some(p) => format!(
                 "preperiod {}, period {}: {}",
                 p.preperiod,
