@@ -150,6 +150,18 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         None
     }
 
+    /// Whether the pruned search, valuing this part (one with an
+    /// [`index`](Game::index)) by its options' indices, should value every
+    /// part numbered below an option first, from the lowest up, each by its
+    /// options' indices alone (no position searched, nothing stored in the
+    /// table), rather than search the option as a position. The default,
+    /// `true`, suits a game whose parts below a part are nearly all
+    /// reached from it (heaps); Chomp says `false` for a thin bar, most of
+    /// whose square's bars are not inside it.
+    fn fill_below_pays(&self) -> bool {
+        true
+    }
+
     /// Calls `f` with each option of this part (one with an
     /// [`index`](Game::index)) as the indices of the option's parts, in
     /// any order (the search takes their mex), until `f` returns

@@ -42,6 +42,8 @@ use crate::game::{parse_u64, Game, GameError, MoveIter, Outcome, ParseError};
 use crate::solution::{check_by_rules, CheckError, CheckReport};
 use crate::solve::Limits;
 
+mod rank;
+
 /// The most columns plus rows a bar may have: its boundary, one bit a step,
 /// and an end mark fill a `u128`.
 pub const MAX_SPAN: usize = 127;
@@ -407,6 +409,45 @@ impl Game for Chomp {
         let (h, n) = self.height_array();
         let rectangle = h[..n].iter().all(|&x| x == h[0]);
         (rectangle && (n, h[0]) != (1, 1)).then_some(Outcome::Next)
+    }
+
+    /// The bar's number among all bars, square by square (see the
+    /// `rank` module): the bars of an N×N square are numbered below
+    /// C(2N, N), so the pruned search values them all, the smallest first,
+    /// in an array, each from its bites' numbers (Chomp 12x12: 2.7 million
+    /// bars, 192 million bites, in 3 s and an array of 11 MB, where the
+    /// search by positions took 14 s and 108 MB). `None` for a bar of more
+    /// than 32 rows or columns.
+    fn index(&self) -> Option<u64> {
+        let (h, n) = self.height_array();
+        rank::index(&h[..n])
+    }
+
+    /// Only for a bar that fills three quarters of its square or more: a
+    /// single column of 14 would have the search value all 20 million bars
+    /// numbered below it, where it has 14 options.
+    fn fill_below_pays(&self) -> bool {
+        let (h, n) = self.height_array();
+        let side = rank::shell(&h[..n]) as u64;
+        let squares: u64 = h[..n].iter().map(|&x| u64::from(x)).sum();
+        4 * squares >= 3 * side * side
+    }
+
+    /// Each bite's bar by its number, column by column from the left.
+    fn each_option_indices(&self, f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+        let (h, n) = self.height_array();
+        if rank::shell(&h[..n]) > rank::MAX_SHELL {
+            return false;
+        }
+        rank::each_bite_index(&h[..n], |i| f(&[i]));
+        true
+    }
+
+    /// The bar numbered `i` (see [`index`](Game::index)), as numbered: not
+    /// turned to its canonical form, whose number may be lower.
+    fn part_at(&self, i: u64) -> Option<Chomp> {
+        let mut h = Vec::with_capacity(rank::MAX_SHELL);
+        rank::heights_at(i, &mut h).then(|| Chomp::from_heights(&h))
     }
 
     /// The bar is one component: its canonical form, with no list.
