@@ -162,6 +162,15 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         true
     }
 
+    /// The lower [`index`](Game::index) of a part with the same value as
+    /// this one, where the game knows one (a Chomp bar's reflection in its
+    /// diagonal, when that is numbered lower), for the pruned search to
+    /// copy a value rather than find it again; `None`, the default,
+    /// otherwise.
+    fn index_of_twin(&self) -> Option<u64> {
+        None
+    }
+
     /// Calls `f` with each option of this part (one with an
     /// [`index`](Game::index)) as the indices of the option's parts, in
     /// any order (the search takes their mex), until `f` returns

@@ -501,7 +501,7 @@ impl HeapSolution for OctalRule {
         let known = self.known.read().unwrap_or_else(|e| e.into_inner());
         let text = match &known.period {
             // Valued by search alone: no sequence to speak of.
-            None if known.sequence.len() == 0 => {
+            None if known.sequence.is_empty() => {
                 return vec![("code".into(), self.code.to_string())];
             }
             Some(p) => format!(

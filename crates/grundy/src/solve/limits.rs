@@ -173,6 +173,23 @@ impl Budget {
         Ok(true)
     }
 
+    /// [`count_move`](Budget::count_move) for `n` moves at once: `true`
+    /// when they pass a multiple of `every`.
+    pub(crate) fn count_moves(&mut self, n: usize, every: usize) -> Result<bool, SearchError> {
+        let before = self.moves_seen;
+        self.moves_seen += n;
+        if self.moves_seen > self.limits.max_moves() {
+            return Err(SearchError::LimitExceeded {
+                limit: self.limits.max_positions,
+            });
+        }
+        if before / every == self.moves_seen / every {
+            return Ok(false);
+        }
+        self.check_time()?;
+        Ok(true)
+    }
+
     /// An error once the running search's deadline has passed.
     pub(crate) fn check_time(&self) -> Result<(), SearchError> {
         if let (Some((_, Some(deadline))), Some(limit)) = (self.running, self.limits.max_time) {

@@ -950,8 +950,17 @@ impl<G: Game> Pruner<G> {
     /// Values the part `p`, whose number is `j`, from the values of its
     /// options' parts where the array holds all of them (as it does when
     /// every number below `j` is valued): a mex with no position built and
-    /// nothing stored in the table. `false` where it cannot.
+    /// nothing stored in the table; or copies the value of its twin
+    /// ([`Game::index_of_twin`]). `false` where it cannot.
     fn fill_at(&mut self, p: &G, j: u64) -> Result<bool, SearchError> {
+        let bytes = self.indexed_bytes();
+        if let Some(v) = p
+            .index_of_twin()
+            .filter(|&k| k < j)
+            .and_then(|k| self.indexed.at(k))
+        {
+            return Ok(self.indexed.put(j, v, bytes));
+        }
         let mut seen = Seen::default();
         let (mut whole, mut options) = (true, 0);
         let given = p.each_option_indices(&mut |parts| {
@@ -973,11 +982,10 @@ impl<G: Game> Pruner<G> {
             return Ok(false);
         }
         // Counted after the walk, for the walk borrows `self.indexed`.
-        for _ in 0..options {
-            self.count_move()?;
+        if self.budget.count_moves(options, CLOCK_EVERY)? {
+            self.every_so_often()?;
         }
         seen.sort();
-        let bytes = self.indexed_bytes();
         Ok(self.indexed.put(j, seen.mex(), bytes))
     }
 

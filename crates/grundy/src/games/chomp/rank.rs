@@ -122,11 +122,12 @@ pub(super) fn index(h: &[u8]) -> Option<u64> {
 /// left and each from the bottom up, the poisoned square's bite left out,
 /// until `f` returns `false`.
 ///
-/// A bite at row `r > 0` of column `c > 0` leaves the shell as it is and
-/// lowers columns `c..e` (those taller than `r`) to `r`: its number is the
-/// bar's less what those columns gave to the two ranks of [`index`], each
-/// run of columns summed from prefix sums in O(1). The other bites, 2N at
-/// most, are numbered in full.
+/// A bite at row `r > 0` of column `c > 0` (or of column 0, in a bar as
+/// wide as its shell) leaves the shell as it is and lowers columns `c..e`
+/// (those taller than `r`) to `r`: its number is the bar's less what those
+/// columns gave to the two ranks of [`index`], each run of columns summed
+/// from prefix sums in O(1). The other bites, 2N at most, are numbered in
+/// full.
 pub(super) fn each_bite_index(h: &[u8], mut f: impl FnMut(u64) -> bool) {
     let n = h.len();
     let shell = shell(h);
@@ -162,7 +163,9 @@ pub(super) fn each_bite_index(h: &[u8], mut f: impl FnMut(u64) -> bool) {
                 (0, 0) => continue,
                 // The columns from c on go.
                 (_, 0) => index(&h[..c]).expect("a bite leaves a smaller bar"),
-                (0, _) => {
+                // The first column lowered, a bar as wide as its shell
+                // stays in it (as tall as it no more).
+                (0, _) if n < shell => {
                     eaten[..n].copy_from_slice(h);
                     for x in &mut eaten[c..n] {
                         *x = (*x).min(r as u8);
@@ -173,7 +176,7 @@ pub(super) fn each_bite_index(h: &[u8], mut f: impl FnMut(u64) -> bool) {
                     let e = taller[r];
                     let lex =
                         base - (whole[e] - whole[c]) + (CUM[shell - c][r] - CUM[shell - e][r]);
-                    let smaller_shells = match tall {
+                    let smaller_shells = match tall && c > 0 {
                         true => before_shell(shell),
                         false => {
                             let e = e.min(shell - 1);
