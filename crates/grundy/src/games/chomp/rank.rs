@@ -300,24 +300,34 @@ mod tests {
         }
     }
 
+    /// The bars the bites of `h` leave, column by column from the left,
+    /// each from the bottom up, written from the rules alone.
+    fn bitten(h: &[u8]) -> Vec<Vec<u8>> {
+        let mut all = Vec::new();
+        for (c, &height) in h.iter().enumerate() {
+            for r in 0..height {
+                if (r, c) == (0, 0) {
+                    continue;
+                }
+                all.push(
+                    h.iter()
+                        .enumerate()
+                        .map(|(j, &x)| if j >= c { x.min(r) } else { x })
+                        .filter(|&x| x > 0)
+                        .collect(),
+                );
+            }
+        }
+        all
+    }
+
     #[test]
     fn a_bite_lowers_the_number() {
         for h in square(6).into_iter().filter(|h| !h.is_empty()) {
             let i = index(&h).expect("numbered");
-            for (c, &height) in h.iter().enumerate() {
-                for r in 0..height {
-                    if (r, c) == (0, 0) {
-                        continue;
-                    }
-                    let eaten: Vec<u8> = h
-                        .iter()
-                        .enumerate()
-                        .map(|(j, &x)| if j >= c { x.min(r) } else { x })
-                        .filter(|&x| x > 0)
-                        .collect();
-                    let o = index(&eaten).expect("numbered");
-                    assert!(o < i, "{eaten:?} ({o}) is eaten from {h:?} ({i})");
-                }
+            for eaten in bitten(&h) {
+                let o = index(&eaten).expect("numbered");
+                assert!(o < i, "{eaten:?} ({o}) is eaten from {h:?} ({i})");
             }
         }
     }
@@ -325,21 +335,10 @@ mod tests {
     #[test]
     fn bites_are_numbered_as_the_bars_they_leave() {
         for h in square(8).into_iter().filter(|h| !h.is_empty()) {
-            let mut expected = Vec::new();
-            for (c, &height) in h.iter().enumerate() {
-                for r in 0..height {
-                    if (r, c) == (0, 0) {
-                        continue;
-                    }
-                    let eaten: Vec<u8> = h
-                        .iter()
-                        .enumerate()
-                        .map(|(j, &x)| if j >= c { x.min(r) } else { x })
-                        .filter(|&x| x > 0)
-                        .collect();
-                    expected.push(index(&eaten).expect("numbered"));
-                }
-            }
+            let expected: Vec<u64> = bitten(&h)
+                .iter()
+                .map(|eaten| index(eaten).expect("numbered"))
+                .collect();
             let mut got = Vec::new();
             each_bite_index(&h, |i| {
                 got.push(i);
