@@ -212,6 +212,27 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         None
     }
 
+    /// How hard the part looks to search: the pruned search
+    /// ([`Pruner`](crate::solve::Pruner)) tries first the options whose
+    /// parts' difficulties, squared and summed, are least. The default is
+    /// the move count; Cram gives its free cells, which orders boards as
+    /// well and costs one instruction.
+    fn difficulty(&self) -> u128 {
+        self.move_count()
+    }
+
+    /// The moves in the order a pruned search should try them where it
+    /// finds no other reason to prefer one (options of equal
+    /// [`difficulty`](Game::difficulty)): the default is
+    /// [`move_iter`](Game::move_iter)'s. Cram gives the dominoes across
+    /// its middle first, which cut the board in two.
+    ///
+    /// # Errors
+    /// As [`move_iter`](Game::move_iter).
+    fn search_moves(&self) -> Result<MoveIter<Self::Move>, GameError> {
+        self.move_iter()
+    }
+
     /// How many moves there are, without listing them (a heap of 2^60 has
     /// 2^60 moves). Used to refuse listing moves that cannot be listed.
     fn move_count(&self) -> u128 {

@@ -298,9 +298,10 @@ impl Cram {
         }
         let cols = self.cols();
         let top = (W::BITS - 1) as usize;
+        // In 32 bits, where a division costs half a 64-bit one.
         let (r0, r1) = (
-            free.trailing_zeros() as usize / cols,
-            (top - free.leading_zeros() as usize) / cols,
+            (free.trailing_zeros() / cols as u32) as usize,
+            ((top as u32 - free.leading_zeros()) / cols as u32) as usize,
         );
         let mask = W::low(cols as u32);
         let row = |r: usize| (free >> (r * cols) as u32) & mask;
@@ -320,13 +321,25 @@ impl Cram {
             best = Some(least_mirror(&rows[..h], w));
         }
         if w <= h {
-            // Row by row, no division per cell.
             let mut columns = [W::ZERO; SIDE];
-            for r in 0..h {
-                let mut cells = row(r0 + r) >> c0;
-                while cells != W::ZERO {
-                    columns[cells.trailing_zeros() as usize] |= W::ONE << r as u32;
-                    cells = cells.without_lowest();
+            if h <= 8 {
+                // The box in an 8×8 matrix of bits, transposed at once.
+                let mut m = 0u64;
+                for r in 0..h {
+                    m |= ((row(r0 + r) >> c0).to_u128() as u64) << (8 * r);
+                }
+                let t = transpose8(m);
+                for (c, slot) in columns[..w].iter_mut().enumerate() {
+                    *slot = W::from_u128(u128::from(t >> (8 * c) & 0xff));
+                }
+            } else {
+                // Row by row, no division per cell.
+                for r in 0..h {
+                    let mut cells = row(r0 + r) >> c0;
+                    while cells != W::ZERO {
+                        columns[cells.trailing_zeros() as usize] |= W::ONE << r as u32;
+                        cells = cells.without_lowest();
+                    }
                 }
             }
             let t = least_mirror(&columns[..w], h);
@@ -467,6 +480,23 @@ fn bridges<W: Word>(cells: W, shape: &Shape<W>) -> W {
     cells & !tufts & !shape.next_to(cells & !centres)
 }
 
+/// The 8×8 matrix of bits `x` (row r in byte r, column c at bit c of its
+/// byte) transposed: bit 8r + c goes to 8c + r. Three exchanges of bit
+/// blocks across the diagonal, of 1×1, 2×2 and 4×4 cells.
+fn transpose8(mut x: u64) -> u64 {
+    // Each step swaps the blocks below the diagonal (at shift s · 7 to the
+    // left of their place above it) with those above.
+    for (mask, shift) in [
+        (0x00AA_00AA_00AA_00AA_u64, 7),
+        (0x0000_CCCC_0000_CCCC, 14),
+        (0x0000_0000_F0F0_F0F0, 28),
+    ] {
+        let t = (x ^ (x >> shift)) & mask;
+        x ^= t ^ (t << shift);
+    }
+    x
+}
+
 /// The set bits of `x`, lowest first.
 fn bits(mut x: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -496,6 +526,103 @@ fn least_mirror<W: Word>(rows: &[W], w: usize) -> Cram {
         rows: rows.len() as u8,
         cols: w as u8,
         words: words(images.into_iter().min().expect("four images").to_u128()),
+    }
+}
+
+/// The moves of [`Cram::search_moves`]: the vertical ones by rings of
+/// columns around the middle one, then the horizontal ones by rings of
+/// rows around the middle one, each ring's in row-major order.
+struct MiddleOut {
+    cols: u32,
+    /// Starts of vertical and of horizontal dominoes not yet handed out.
+    vertical: u128,
+    horizontal: u128,
+    /// The ring handed out now, as a mask of cells, and its distance from
+    /// the middle.
+    ring: u128,
+    distance: u32,
+    /// The middle column and the middle row.
+    middle: (u32, u32),
+    /// The board's first column and first row, as masks.
+    column: u128,
+    row: u128,
+}
+
+impl MiddleOut {
+    fn new(board: &Cram, h: u128, v: u128) -> MiddleOut {
+        let (rows, cols) = (board.rows() as u32, board.cols() as u32);
+        let cells = board.cells();
+        let column = FIRST_COLUMN[board.cols()] & bit_range(0, cells);
+        let middle = ((cols - 1) / 2, (rows - 1) / 2);
+        let mut out = MiddleOut {
+            cols,
+            vertical: v,
+            horizontal: h,
+            ring: 0,
+            distance: 0,
+            middle,
+            column,
+            row: bit_range(0, board.cols()),
+        };
+        out.ring = out.ring_at(v != 0, 0);
+        out
+    }
+
+    /// The ring at `distance` around the middle column (vertical) or row.
+    fn ring_at(&self, vertical: bool, distance: u32) -> u128 {
+        let (unit, step, mid) = match vertical {
+            true => (self.column, 1, self.middle.0),
+            false => (self.row, self.cols, self.middle.1),
+        };
+        let at = |k: u32| match k.checked_mul(step) {
+            Some(s) if s < 128 => unit << s,
+            _ => 0,
+        };
+        let low = mid.checked_sub(distance).map_or(0, at);
+        low | at(mid + distance)
+    }
+}
+
+impl Iterator for MiddleOut {
+    type Item = Domino;
+
+    fn next(&mut self) -> Option<Domino> {
+        let vertical = self.vertical != 0;
+        let left = match vertical {
+            true => self.vertical,
+            false => self.horizontal,
+        };
+        if left == 0 {
+            return None;
+        }
+        // Rings grow outwards until one holds a move; a ring past the
+        // board's edge is empty, and every move lies in some ring.
+        while left & self.ring == 0 {
+            self.distance += 1;
+            self.ring = self.ring_at(vertical, self.distance);
+        }
+        let i = (left & self.ring).trailing_zeros();
+        let bit = 1u128 << i;
+        let direction = match vertical {
+            true => {
+                self.vertical &= !bit;
+                if self.vertical == 0 {
+                    // On to the horizontal dominoes, from the middle row.
+                    self.distance = 0;
+                    self.ring = self.ring_at(false, 0);
+                }
+                Direction::Vertical
+            }
+            false => {
+                self.horizontal &= !bit;
+                Direction::Horizontal
+            }
+        };
+        Some(Domino {
+            direction,
+            row: (i / self.cols) as u8,
+            col: (i % self.cols) as u8,
+        })
     }
 }
 
@@ -671,6 +798,23 @@ impl Game for Cram {
 
     fn any_move(&self) -> Option<Domino> {
         self.move_iter().ok()?.next()
+    }
+
+    /// The free cells.
+    fn difficulty(&self) -> u128 {
+        u128::from(self.words[0].count_ones() + self.words[1].count_ones())
+    }
+
+    /// The vertical dominoes column by column outwards from the middle
+    /// column (the two beside it together, the upper of two cells first),
+    /// then the horizontal ones row by row outwards from the middle row.
+    /// A region is kept no higher than it is wide, so a vertical domino in
+    /// the middle column is the one most likely to cut it in two halves,
+    /// each searched apart; the pruned search looks at half the moves on
+    /// Cram 4x9 with this order, and at 0.55 of them on 3x14.
+    fn search_moves(&self) -> Result<MoveIter<Domino>, crate::GameError> {
+        let (h, v) = self.starts();
+        Ok(MoveIter::lazy(MiddleOut::new(self, h, v)))
     }
 
     /// One position per region of free cells that a domino can cover; none
@@ -943,6 +1087,92 @@ mod tests {
                 assert_eq!(narrow, wide, "{p}");
             }
         }
+    }
+
+    /// The least of the 8 images of the free cells of `p` cropped to their
+    /// box, each built cell by cell from its definition.
+    fn least_image(p: &Cram) -> Cram {
+        let cells: Vec<(usize, usize)> = (0..p.rows())
+            .flat_map(|r| (0..p.cols()).map(move |c| (r, c)))
+            .filter(|&(r, c)| p.is_free(r, c))
+            .collect();
+        let (r0, c0) = cells
+            .iter()
+            .fold((usize::MAX, usize::MAX), |(a, b), &(r, c)| {
+                (a.min(r), b.min(c))
+            });
+        let h = cells.iter().map(|&(r, _)| r - r0 + 1).max().unwrap();
+        let w = cells.iter().map(|&(_, c)| c - c0 + 1).max().unwrap();
+        let mut images = Vec::new();
+        for turn in 0..8 {
+            let (rows, cols) = if turn < 4 { (h, w) } else { (w, h) };
+            let mut free = 0u128;
+            for &(r, c) in &cells {
+                let (r, c) = (r - r0, c - c0);
+                let (r, c) = if turn < 4 { (r, c) } else { (c, r) };
+                let r = if turn & 1 == 1 { rows - 1 - r } else { r };
+                let c = if turn & 2 == 2 { cols - 1 - c } else { c };
+                free |= 1 << (r * cols + c);
+            }
+            images.push(Cram::new(rows, cols, free).unwrap());
+        }
+        images.into_iter().min().unwrap()
+    }
+
+    #[test]
+    fn normal_forms_are_the_least_of_the_eight_images() {
+        let mut rng = crate::rng::SplitMix64::new(11);
+        for (rows, cols) in [
+            (4, 9),
+            (9, 4),
+            (5, 7),
+            (8, 8),
+            (3, 14),
+            (11, 11),
+            (10, 12),
+            (2, 64),
+        ] {
+            for _ in 0..300 {
+                let cells = rows * cols;
+                let free = (0..cells).fold(0u128, |f, i| f | u128::from(rng.chance(1, 3)) << i);
+                if free == 0 {
+                    continue;
+                }
+                let p = Cram::new(rows, cols, free).unwrap();
+                assert_eq!(p.normal(free), least_image(&p), "{p}");
+                if cells <= 64 {
+                    assert_eq!(p.normal_in(free as u64), least_image(&p), "{p}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn search_order_holds_every_move_once() {
+        let mut rng = crate::rng::SplitMix64::new(5);
+        for (rows, cols) in [(1, 9), (4, 9), (5, 7), (7, 5), (3, 14), (11, 11), (8, 16)] {
+            for _ in 0..100 {
+                let cells = rows * cols;
+                let free = (0..cells).fold(0u128, |f, i| f | u128::from(!rng.chance(1, 4)) << i);
+                let p = Cram::new(rows, cols, free).unwrap();
+                let key = |d: &Domino| (d.direction == Direction::Vertical, d.row, d.col);
+                let mut ordered: Vec<Domino> = p.search_moves().unwrap().collect();
+                let mut listed = p.moves();
+                ordered.sort_by_key(key);
+                listed.sort_by_key(key);
+                assert_eq!(ordered, listed, "{p}");
+            }
+        }
+        // On an empty 4x9 board the middle column's dominoes come first.
+        let first: Vec<String> = "4x9"
+            .parse::<Cram>()
+            .unwrap()
+            .search_moves()
+            .unwrap()
+            .take(4)
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(first, ["v 0,4", "v 1,4", "v 2,4", "v 0,3"]);
     }
 
     #[test]

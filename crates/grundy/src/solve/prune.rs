@@ -13,8 +13,10 @@
 //! A component's options are played once per question and listed: an
 //! option all of whose parts the table values gives its value at once (a
 //! value no longer to ask about, or the answer), the others are sorted
-//! easiest first (the squares of their parts' move counts, summed: an
-//! option that splits the board is cheap) and the values from the lowest
+//! easiest first (the squares of their parts' [difficulties](Game::difficulty),
+//! summed: an option that splits the board is cheap; ties keep the order
+//! of [`Game::search_moves`], in which Cram gives the moves likeliest to
+//! split first) and the values from the lowest
 //! not excluded are asked about in turn, each of the easiest option not
 //! yet found to have a smaller one (an option has one value: found for m,
 //! it is not asked about again). A value is at most the number of moves, so
@@ -535,7 +537,7 @@ impl<G: Game> Pruner<G> {
     ) -> Result<Option<u64>, SearchError> {
         let mut p = Values::up_to(moves);
         let mut listed = 0u64;
-        for m in c.move_iter()? {
+        for m in c.search_moves()? {
             if p.and(r).is_empty() {
                 return Ok(None);
             }
@@ -589,7 +591,7 @@ impl<G: Game> Pruner<G> {
     /// P-position when every smaller value is excluded and no option has
     /// value n. The options are generated once: those the table values
     /// (or answers for) are looked at first, the others are sorted by how
-    /// hard they look (the squares of their parts' move counts, summed),
+    /// hard they look (the squares of their parts' difficulties, summed),
     /// and the values from the lowest not excluded are asked about in
     /// turn, each of the easiest option not yet found to have a smaller
     /// one (an option has one value: found for m, it is not asked about
@@ -693,7 +695,7 @@ impl<G: Game> Pruner<G> {
         open: &mut Vec<Open>,
         seen: &mut Seen,
     ) -> Result<bool, SearchError> {
-        for m in c.move_iter()? {
+        for m in c.search_moves()? {
             self.count_move()?;
             let start = parts.len();
             match self.list_option(c, &m, parts)? {
@@ -718,7 +720,7 @@ impl<G: Game> Pruner<G> {
 
     /// Plays `m` in `c` and sorts the option's parts: those the table
     /// values are XORed together, the others appended to `parts`, the
-    /// hardest (most moves) first.
+    /// hardest (of the greatest [difficulty](Game::difficulty)) first.
     fn list_option(
         &mut self,
         c: &G,
@@ -771,10 +773,10 @@ impl<G: Game> Pruner<G> {
         let mut hardest: Option<(u128, usize)> = None;
         let mut cost = 0u128;
         for (i, p) in parts.iter().enumerate().skip(start) {
-            let moves = p.move_count();
-            cost = cost.saturating_add(moves.saturating_mul(moves));
-            if hardest.is_none_or(|(h, _)| moves > h) {
-                hardest = Some((moves, i));
+            let d = p.difficulty();
+            cost = cost.saturating_add(d.saturating_mul(d));
+            if hardest.is_none_or(|(h, _)| d > h) {
+                hardest = Some((d, i));
             }
         }
         let Some((_, i)) = hardest else {
