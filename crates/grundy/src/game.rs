@@ -189,6 +189,14 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         None
     }
 
+    /// The part whose [`index`](Game::index) is one more than this one's
+    /// (as [`part_at`](Game::part_at) gives it), for the pruned search to
+    /// walk the parts in order without finding each from its number; the
+    /// default finds it so. Chomp steps its heights to the next in order.
+    fn next_part(&self) -> Option<Self> {
+        self.part_at(self.index()?.checked_add(1)?)
+    }
+
     /// Whether the pruned search ([`Pruner`](crate::solve::Pruner)) should
     /// ask of this position whether its value is one number at a time (the
     /// default), or value it in full whenever it is asked. Asking prunes

@@ -177,16 +177,17 @@ impl Chomp {
     /// allocation, for the search's inner loop.
     fn height_array(&self) -> ([u8; MAX_SPAN], usize) {
         let steps = 127 - self.walk.leading_zeros();
-        let mut height = (steps - self.walk.count_ones() + 1) as u8;
+        let downs = steps + 1 - self.walk.count_ones();
         let mut heights = [0u8; MAX_SPAN];
         let mut n = 0;
-        for i in 0..steps {
-            if self.walk >> i & 1 == 1 {
-                heights[n] = height;
-                n += 1;
-            } else {
-                height -= 1;
-            }
+        // Column n is the step right at bit i: as tall as the steps down
+        // not yet taken, of which i - n were taken before it.
+        let mut rights = self.walk & ((1u128 << steps) - 1);
+        while rights != 0 {
+            let i = rights.trailing_zeros();
+            heights[n] = (downs - (i - n as u32)) as u8;
+            n += 1;
+            rights &= rights - 1;
         }
         (heights, n)
     }
@@ -437,9 +438,22 @@ impl Game for Chomp {
     /// (about half the bars of a square: Chomp 12x12 2.1 s to 1.6 s, half
     /// the bites looked at).
     fn index_of_twin(&self) -> Option<u64> {
+        // A bar and its reflection fit the same least square, where the
+        // numbers go in the order of the heights (unused columns 0): the
+        // heights say which is lower, and only a lower twin is numbered.
+        // The first heights are the bar's rows and its columns: where they
+        // differ they decide, with no heights listed.
+        let steps = 127 - self.walk.leading_zeros();
+        let columns = self.walk.count_ones() - 1;
+        let rows = steps - columns;
+        if columns > rows {
+            return None;
+        }
         let (t, n) = self.transposed().height_array();
-        let (h, m) = self.height_array();
-        rank::index(&t[..n]).filter(|&k| rank::index(&h[..m]).is_some_and(|i| k < i))
+        if columns == rows && t >= self.height_array().0 {
+            return None;
+        }
+        rank::index(&t[..n])
     }
 
     /// Each bite's bar by its number, column by column from the left.
@@ -457,6 +471,15 @@ impl Game for Chomp {
     fn part_at(&self, i: u64) -> Option<Chomp> {
         let mut h = Vec::with_capacity(rank::MAX_SHELL);
         rank::heights_at(i, &mut h).then(|| Chomp::from_heights(&h))
+    }
+
+    /// The next bar in the order of numbers, stepped to from the heights
+    /// (see `rank::next_heights`).
+    fn next_part(&self) -> Option<Chomp> {
+        let (h, n) = self.height_array();
+        let mut next = [0u8; rank::MAX_SHELL + 1];
+        let m = rank::next_heights(&h[..n], &mut next)?;
+        Some(Chomp::from_heights(&next[..m]))
     }
 
     /// The bar is one component: its canonical form, with no list.
@@ -549,6 +572,18 @@ pub const ENTRY: Entry = Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_twin_is_the_reflection_where_numbered_lower() {
+        // Every bar of the 7×7 square: C(14, 7) = 3432 numbers.
+        for i in 0..3432u64 {
+            let bar = "1x1".parse::<Chomp>().unwrap().part_at(i).unwrap();
+            assert_eq!(bar.index(), Some(i));
+            let mirror = bar.transposed().index().unwrap();
+            let twin = (mirror < i).then_some(mirror);
+            assert_eq!(bar.index_of_twin(), twin, "{bar}");
+        }
+    }
 
     #[test]
     fn positions_print_as_they_parse() {

@@ -280,21 +280,22 @@ fn heaps_with_too_many_options_to_keep_are_valued_by_their_mex_and_agree() {
 #[test]
 fn chomp_bars_valued_by_their_numbers_and_by_search_agree() {
     // A bar that fills most of its square is valued with every bar of the
-    // square, smallest number first, in an array. Under a budget whose
-    // array holds 3072 values, the square of 7 (3432 bars) is valued so
-    // only in part, the rest by searching positions; a thin bar is
-    // searched as a position either way. The plain search is the
-    // reference.
-    let bars: [&[u64]; 6] = [
+    // square, smallest number first, in an array. Under a budget of 192 KiB,
+    // whose array (an eighth, two bytes a value) holds 12288 values, the
+    // square of 8 (12870 bars) is valued so only in part, the rest by
+    // searching positions; a thin bar is searched as a position either
+    // way. The plain search is the reference.
+    let bars: [&[u64]; 7] = [
         &[5, 5, 5, 5, 5],
         &[6, 6, 6, 5, 4, 2],
-        &[7, 7, 7, 7, 7, 7, 7],
-        &[7, 7, 7, 7, 7, 7, 6],
+        &[8, 8, 8, 8, 8, 8, 8, 8],
+        &[8, 8, 8, 8, 8, 8, 8, 7],
+        &[8, 8, 8, 8, 8, 8, 6, 6],
         &[8, 2, 1],
         &[7, 7, 2, 2, 2],
     ];
     let mut filled = Pruner::new(Limits::default());
-    let mut small = Pruner::new(Limits::default().with_memory(96 << 10));
+    let mut small = Pruner::new(Limits::default().with_memory(192 << 10));
     let mut plain = Searcher::new(Play::Normal);
     for heights in bars {
         let bar = Chomp::new(heights).unwrap();

@@ -200,6 +200,42 @@ pub(super) fn each_bite_index(h: &[u8], mut f: impl FnMut(u64) -> bool) {
     }
 }
 
+/// The heights of the bar numbered one more than the bar of heights `h`
+/// (see [`index`]) into `out`, with how many columns it has; `None` past
+/// [`MAX_SHELL`]. The lists of a shell of side n are the non-increasing
+/// lists of n heights up to n, in lexicographic order, less those of a
+/// smaller shell (first height below n, last 0), which are stepped over;
+/// after the last, all n, comes the least of the next shell, all 1.
+pub(super) fn next_heights(h: &[u8], out: &mut [u8; MAX_SHELL + 1]) -> Option<usize> {
+    let n = shell(h);
+    if n > MAX_SHELL {
+        return None;
+    }
+    out.fill(0);
+    out[..h.len()].copy_from_slice(h);
+    let len = |out: &[u8; MAX_SHELL + 1]| out.iter().take_while(|&&x| x > 0).count();
+    loop {
+        // The last column that can grow, the rest then as low as can be.
+        let grows = (0..n).rev().find(|&j| {
+            let cap = if j == 0 { n as u8 } else { out[j - 1] };
+            out[j] < cap
+        });
+        let Some(j) = grows else {
+            if n + 1 > MAX_SHELL {
+                return None;
+            }
+            out.fill(0);
+            out[..=n].fill(1);
+            return Some(n + 1);
+        };
+        out[j] += 1;
+        out[j + 1..n].fill(0);
+        if usize::from(out[0]) == n || out[n - 1] > 0 {
+            return Some(len(out));
+        }
+    }
+}
+
 /// The column heights of the bar numbered `i` (see [`index`]), into
 /// `out` (cleared first); `false` past [`MAX_SHELL`].
 pub(super) fn heights_at(i: u64, out: &mut Vec<u8>) -> bool {
@@ -319,6 +355,25 @@ mod tests {
             }
         }
         all
+    }
+
+    #[test]
+    fn each_bar_steps_to_the_bar_numbered_next() {
+        // Bars by number, from 0 up through the 8×8 square and into the
+        // 9×9 one, each stepped to from the one before, against the bar
+        // each number names.
+        let mut h = vec![1u8];
+        let mut next = [0u8; MAX_SHELL + 1];
+        let mut expected = Vec::new();
+        for i in 1..13_000u64 {
+            assert!(heights_at(i, &mut expected));
+            let m = next_heights(&h, &mut next).expect("within the largest shell");
+            assert_eq!(&next[..m], &expected[..], "after {h:?}, number {i}");
+            h = expected.clone();
+        }
+        // The last bar of the largest shell has no next.
+        let full = vec![MAX_SHELL as u8; MAX_SHELL];
+        assert_eq!(next_heights(&full, &mut next), None);
     }
 
     #[test]
