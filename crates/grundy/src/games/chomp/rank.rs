@@ -149,19 +149,23 @@ pub(super) fn each_bite_index(h: &[u8], mut f: impl FnMut(u64) -> bool) {
     let tall = usize::from(h[0]) == shell;
     let full_short = short[n.min(shell - 1)];
     let base = before_shell(shell) + whole[n] - 1;
-    // taller[r]: the columns taller than r.
+    // taller[r]: the columns taller than r, fewer as r grows.
     let mut taller = [0usize; MAX_SHELL + 1];
-    for (j, &x) in h.iter().enumerate() {
-        for t in &mut taller[..usize::from(x)] {
-            *t = (*t).max(j + 1);
+    let mut j = n;
+    for (r, t) in taller[..usize::from(h[0])].iter_mut().enumerate() {
+        while j > 0 && usize::from(h[j - 1]) <= r {
+            j -= 1;
         }
+        *t = j;
     }
     let mut eaten = [0u8; MAX_SHELL];
     for c in 0..n {
         for r in 0..usize::from(h[c]) {
             let i = match (c, r) {
                 (0, 0) => continue,
-                // The columns from c on go.
+                // The columns from c on go: in a bar as tall as its shell
+                // the rest stays in it, and its number is its rank there.
+                (_, 0) if tall => whole[c] - 1,
                 (_, 0) => index(&h[..c]).expect("a bite leaves a smaller bar"),
                 // The first column lowered, a bar as wide as its shell
                 // stays in it (as tall as it no more).
