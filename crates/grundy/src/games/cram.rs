@@ -23,7 +23,9 @@
 //! the normal-play value alone, a *bridge* (a cell, not a tuft, each of
 //! whose free neighbours has a tuft) is removed too ([`Game::value_parts`];
 //! the proof is at `bridges`). A board of up to 64 cells is worked on in a
-//! `u64`, whose shifts cost half a `u128`'s.
+//! `u64`, whose shifts cost half a `u128`'s. The pruned search tries the
+//! dominoes across a region's middle first ([`Game::search_moves`]), which
+//! cut it in two.
 //!
 //! # Position syntax
 //! `5x7` is an empty board of 5 rows and 7 columns; `..#./..../....` gives

@@ -61,7 +61,7 @@
 //! first, from the lowest up, each by the mex of its options' numbers alone:
 //! no position is built and nothing is stored in the table (Grundy's game
 //! of 20000: 0.73 s to 0.42 s; Chomp 12x12, 2.7 million bars: 14 s and
-//! 108 MB to 1.8 s and 17 MB). Where the array cannot hold the numbers
+//! 108 MB to 1.1 s and 12 MB). Where the array cannot hold the numbers
 //! below, or the game says that valuing them all does not pay
 //! ([`Game::fill_below_pays`]: a thin Chomp bar), the part is searched as
 //! any other.
