@@ -1060,10 +1060,30 @@ mod tests {
         assert_eq!(parts.len(), 2);
     }
 
+    /// `each` boards of each shape, a cell blocked with chance `blocked`
+    /// (a numerator and a denominator), from the seed `seed`.
+    fn random_boards(
+        seed: u64,
+        shapes: &[(usize, usize)],
+        each: usize,
+        blocked: (u64, u64),
+    ) -> Vec<Cram> {
+        let mut rng = crate::rng::SplitMix64::new(seed);
+        let mut boards = Vec::new();
+        for &(rows, cols) in shapes {
+            for _ in 0..each {
+                let free = (0..rows * cols).fold(0u128, |f, i| {
+                    f | u128::from(!rng.chance(blocked.0, blocked.1)) << i
+                });
+                boards.push(Cram::new(rows, cols, free).unwrap());
+            }
+        }
+        boards
+    }
+
     #[test]
     fn small_boards_get_the_same_parts_in_either_word() {
-        let mut rng = crate::rng::SplitMix64::new(7);
-        for (rows, cols) in [
+        let shapes = [
             (1, 64),
             (64, 1),
             (8, 8),
@@ -1072,22 +1092,18 @@ mod tests {
             (3, 14),
             (2, 32),
             (7, 9),
-        ] {
-            for _ in 0..300 {
-                let cells = rows * cols;
-                let free = (0..cells).fold(0u128, |f, i| f | u128::from(!rng.chance(1, 4)) << i);
-                let p = Cram::new(rows, cols, free).unwrap();
-                let (mut narrow, mut wide) = (Vec::new(), Vec::new());
-                p.parts_in::<u64>(&mut narrow);
-                p.parts_in::<u128>(&mut wide);
-                assert_eq!(narrow, wide, "{p}");
-                let (mut narrow, mut wide) = (Vec::new(), Vec::new());
-                assert_eq!(
-                    p.value_parts_in::<u64>(&mut narrow),
-                    p.value_parts_in::<u128>(&mut wide)
-                );
-                assert_eq!(narrow, wide, "{p}");
-            }
+        ];
+        for p in random_boards(7, &shapes, 300, (1, 4)) {
+            let (mut narrow, mut wide) = (Vec::new(), Vec::new());
+            p.parts_in::<u64>(&mut narrow);
+            p.parts_in::<u128>(&mut wide);
+            assert_eq!(narrow, wide, "{p}");
+            let (mut narrow, mut wide) = (Vec::new(), Vec::new());
+            assert_eq!(
+                p.value_parts_in::<u64>(&mut narrow),
+                p.value_parts_in::<u128>(&mut wide)
+            );
+            assert_eq!(narrow, wide, "{p}");
         }
     }
 
@@ -1123,8 +1139,7 @@ mod tests {
 
     #[test]
     fn normal_forms_are_the_least_of_the_eight_images() {
-        let mut rng = crate::rng::SplitMix64::new(11);
-        for (rows, cols) in [
+        let shapes = [
             (4, 9),
             (9, 4),
             (5, 7),
@@ -1133,37 +1148,29 @@ mod tests {
             (11, 11),
             (10, 12),
             (2, 64),
-        ] {
-            for _ in 0..300 {
-                let cells = rows * cols;
-                let free = (0..cells).fold(0u128, |f, i| f | u128::from(rng.chance(1, 3)) << i);
-                if free == 0 {
-                    continue;
-                }
-                let p = Cram::new(rows, cols, free).unwrap();
-                assert_eq!(p.normal(free), least_image(&p), "{p}");
-                if cells <= 64 {
-                    assert_eq!(p.normal_in(free as u64), least_image(&p), "{p}");
-                }
+        ];
+        for p in random_boards(11, &shapes, 300, (2, 3)) {
+            let free = p.free();
+            if free == 0 {
+                continue;
+            }
+            assert_eq!(p.normal(free), least_image(&p), "{p}");
+            if p.cells() <= 64 {
+                assert_eq!(p.normal_in(free as u64), least_image(&p), "{p}");
             }
         }
     }
 
     #[test]
     fn search_order_holds_every_move_once() {
-        let mut rng = crate::rng::SplitMix64::new(5);
-        for (rows, cols) in [(1, 9), (4, 9), (5, 7), (7, 5), (3, 14), (11, 11), (8, 16)] {
-            for _ in 0..100 {
-                let cells = rows * cols;
-                let free = (0..cells).fold(0u128, |f, i| f | u128::from(!rng.chance(1, 4)) << i);
-                let p = Cram::new(rows, cols, free).unwrap();
-                let key = |d: &Domino| (d.direction == Direction::Vertical, d.row, d.col);
-                let mut ordered: Vec<Domino> = p.search_moves().unwrap().collect();
-                let mut listed = p.moves();
-                ordered.sort_by_key(key);
-                listed.sort_by_key(key);
-                assert_eq!(ordered, listed, "{p}");
-            }
+        let shapes = [(1, 9), (4, 9), (5, 7), (7, 5), (3, 14), (11, 11), (8, 16)];
+        for p in random_boards(5, &shapes, 100, (1, 4)) {
+            let key = |d: &Domino| (d.direction == Direction::Vertical, d.row, d.col);
+            let mut ordered: Vec<Domino> = p.search_moves().unwrap().collect();
+            let mut listed = p.moves();
+            ordered.sort_by_key(key);
+            listed.sort_by_key(key);
+            assert_eq!(ordered, listed, "{p}");
         }
         // On an empty 4x9 board the middle column's dominoes come first.
         let first: Vec<String> = "4x9"
