@@ -176,13 +176,12 @@ impl Chomp {
     /// The column heights in an array, and how many columns: no
     /// allocation, for the search's inner loop.
     fn height_array(&self) -> ([u8; MAX_SPAN], usize) {
-        let steps = 127 - self.walk.leading_zeros();
-        let downs = steps + 1 - self.walk.count_ones();
+        let (mut rights, _) = self.body();
+        let (downs, _) = self.rows_and_columns();
         let mut heights = [0u8; MAX_SPAN];
         let mut n = 0;
         // Column n is the step right at bit i: as tall as the steps down
         // not yet taken, of which i - n were taken before it.
-        let mut rights = self.walk & ((1u128 << steps) - 1);
         while rights != 0 {
             let i = rights.trailing_zeros();
             heights[n] = (downs - (i - n as u32)) as u8;
@@ -221,6 +220,13 @@ impl Chomp {
     fn body(&self) -> (u128, u32) {
         let steps = 127 - self.walk.leading_zeros();
         (self.walk & ((1u128 << steps) - 1), steps)
+    }
+
+    /// The bar's rows and columns: the walk's steps down and right.
+    fn rows_and_columns(&self) -> (u32, u32) {
+        let (body, steps) = self.body();
+        let columns = body.count_ones();
+        (steps - columns, columns)
     }
 
     /// The steps down after step `at` of a walk of `steps`: the height
@@ -443,9 +449,7 @@ impl Game for Chomp {
         // heights say which is lower, and only a lower twin is numbered.
         // The first heights are the bar's rows and its columns: where they
         // differ they decide, with no heights listed.
-        let steps = 127 - self.walk.leading_zeros();
-        let columns = self.walk.count_ones() - 1;
-        let rows = steps - columns;
+        let (rows, columns) = self.rows_and_columns();
         if columns > rows {
             return None;
         }
