@@ -176,8 +176,10 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
     /// any order (the search takes their mex), until `f` returns
     /// `false`; `false` when the game cannot (the default). A part with no
     /// move may be named or left out. The search values a heap of Grundy's
-    /// game so, with no position built for its 10^4 options.
-    fn each_option_indices(&self, f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+    /// game so, with no position built for its 10^4 options. `f` is a type
+    /// parameter, not a `dyn`, so that a game's walk and the search's mex
+    /// compile into one loop with no call per option.
+    fn each_option_indices(&self, f: impl FnMut(&[u64]) -> bool) -> bool {
         let _ = f;
         false
     }

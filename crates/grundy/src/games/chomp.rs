@@ -461,7 +461,7 @@ impl Game for Chomp {
     }
 
     /// Each bite's bar by its number, column by column from the left.
-    fn each_option_indices(&self, f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+    fn each_option_indices(&self, mut f: impl FnMut(&[u64]) -> bool) -> bool {
         let (h, n) = self.height_array();
         if rank::shell(&h[..n]) > rank::MAX_SHELL {
             return false;

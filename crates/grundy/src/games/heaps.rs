@@ -385,11 +385,11 @@ impl<R: HeapRule> Game for Heaps<R> {
     }
 
     /// The heaps each move of a lone heap leaves.
-    fn each_option_indices(&self, f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+    fn each_option_indices(&self, mut f: impl FnMut(&[u64]) -> bool) -> bool {
         let ([n], true) = (&self.heaps[..], self.rule.shrinks()) else {
             return false;
         };
-        self.rule.each_heap_option(*n, f);
+        self.rule.each_heap_option(*n, &mut f);
         true
     }
 

@@ -883,7 +883,7 @@ impl<G: Game> Pruner<G> {
             return Ok(None);
         }
         let mut outcome = Ok(false);
-        let given = c.each_option_indices(&mut |parts| {
+        let given = c.each_option_indices(|parts| {
             let mut x = 0;
             let valued = self.count_move().and_then(|()| {
                 for &i in parts {
@@ -972,7 +972,7 @@ impl<G: Game> Pruner<G> {
         }
         let mut seen = Seen::default();
         let (mut whole, mut options) = (true, 0);
-        let given = p.each_option_indices(&mut |parts| {
+        let given = p.each_option_indices(|parts| {
             options += 1;
             let mut x = 0;
             for &i in parts {
@@ -1223,10 +1223,14 @@ impl<G: Game> Indexed<G> {
 const INDEXED_SHARE: usize = 8;
 
 /// Option values seen: a bit for each below [`Seen::BITS`], a list of the
-/// others (sorted by [`Seen::sort`] once the options are listed).
+/// others (sorted by [`Seen::sort`] once the options are listed). The
+/// values below 64, nearly all of them, have a word of their own, which
+/// the compiler keeps in a register through a mex of indexed parts: no
+/// store to the stack and load back per option.
 #[derive(Default)]
 struct Seen {
-    low: [u64; 4],
+    first: u64,
+    low: [u64; 3],
     high: Vec<u64>,
 }
 
@@ -1237,9 +1241,12 @@ impl Seen {
 
     #[inline]
     fn insert(&mut self, v: u64) {
-        match v < Seen::BITS {
-            true => self.low[(v / 64) as usize] |= 1 << (v % 64),
-            false => self.high.push(v),
+        if v < 64 {
+            self.first |= 1 << v;
+        } else if v < Seen::BITS {
+            self.low[(v / 64 - 1) as usize] |= 1 << (v % 64);
+        } else {
+            self.high.push(v);
         }
     }
 
@@ -1252,8 +1259,11 @@ impl Seen {
 
     /// The least value not seen.
     fn mex(&self) -> u64 {
+        if self.first != u64::MAX {
+            return u64::from(self.first.trailing_ones());
+        }
         if let Some(w) = self.low.iter().position(|&w| w != u64::MAX) {
-            return 64 * w as u64 + u64::from(self.low[w].trailing_ones());
+            return 64 * (w as u64 + 1) + u64::from(self.low[w].trailing_ones());
         }
         let mut m = Seen::BITS;
         for &v in &self.high {
@@ -1266,9 +1276,12 @@ impl Seen {
     }
 
     fn contains(&self, v: u64) -> bool {
-        match v < Seen::BITS {
-            true => self.low[(v / 64) as usize] >> (v % 64) & 1 == 1,
-            false => self.high.binary_search(&v).is_ok(),
+        if v < 64 {
+            self.first >> v & 1 == 1
+        } else if v < Seen::BITS {
+            self.low[(v / 64 - 1) as usize] >> (v % 64) & 1 == 1
+        } else {
+            self.high.binary_search(&v).is_ok()
         }
     }
 }
