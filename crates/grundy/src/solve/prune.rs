@@ -1369,4 +1369,44 @@ mod tests {
         let r = Values::up_to(10);
         assert_eq!(Know::exactly(4).allowed(r).iter().collect::<Vec<_>>(), [4]);
     }
+
+    #[test]
+    fn seen_values_give_the_mex_across_its_words_and_list() {
+        // Runs of values 0..n with holes at the edges of the words (63,
+        // 64, 127, 255, 256) and in the list above them, against a plain
+        // set of the values.
+        for n in [0u64, 1, 63, 64, 65, 128, 255, 256, 257, 300] {
+            for hole in [
+                None,
+                Some(0),
+                Some(63),
+                Some(64),
+                Some(127),
+                Some(255),
+                Some(256),
+            ] {
+                let values: Vec<u64> = (0..n).filter(|&v| Some(v) != hole).collect();
+                let mut seen = Seen::default();
+                // Backwards, and the list with a repeat, as options come.
+                for &v in values
+                    .iter()
+                    .rev()
+                    .chain(values.iter().filter(|&&v| v >= 256))
+                {
+                    seen.insert(v);
+                }
+                seen.sort();
+                let set: std::collections::BTreeSet<u64> = values.iter().copied().collect();
+                let mex = (0..).find(|v| !set.contains(v)).unwrap();
+                assert_eq!(seen.mex(), mex, "n {n}, hole {hole:?}");
+                for v in 0..n + 2 {
+                    assert_eq!(
+                        seen.contains(v),
+                        set.contains(&v),
+                        "n {n}, hole {hole:?}, v {v}"
+                    );
+                }
+            }
+        }
+    }
 }
