@@ -43,6 +43,23 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         0
     }
 
+    /// The position as one word, where the game can write it so: a search
+    /// table keeps such a position in 8 bytes, hashed and compared as one
+    /// integer (a Cram region of up to 52 cells: 24 bytes otherwise).
+    /// Two positions with a word are equal exactly when their words are,
+    /// and [`from_word`](Game::from_word) gives the position back. `None`,
+    /// the default, where it does not fit.
+    fn word(&self) -> Option<u64> {
+        None
+    }
+
+    /// The position whose [`word`](Game::word) is `word`; `None` for a word
+    /// no position has (and for every word, by default).
+    fn from_word(word: u64) -> Option<Self> {
+        let _ = word;
+        None
+    }
+
     /// The position after a legal move.
     fn play(&self, m: &Self::Move) -> Self;
 

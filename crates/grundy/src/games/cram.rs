@@ -21,8 +21,10 @@
 //! a board are stacked in sorted order ([`Game::canonical`]). Of the tufts
 //! (cells with one free neighbour) that hang on one cell, one is kept. For
 //! the normal-play value alone, a *bridge* (a cell, not a tuft, each of
-//! whose free neighbours has a tuft) is removed too ([`Game::value_parts`];
-//! the proof is at `bridges`). A board of up to 64 cells is worked on in a
+//! whose free neighbours has a tuft) is removed too, and a region is cut
+//! across a 2×2 square two opposite corners of which are *twins* (no
+//! neighbour outside the square) where that splits it ([`Game::value_parts`];
+//! the proofs are at `bridges` and `twin_cuts`). A board of up to 64 cells is worked on in a
 //! `u64`, whose shifts cost half a `u128`'s. The pruned search tries the
 //! dominoes across a region's middle first ([`Game::search_moves`]), which
 //! cut it in two.
@@ -55,6 +57,10 @@ use word::Word;
 
 /// The most cells a board may have: one bit of a `u128` each.
 pub const MAX_CELLS: usize = 128;
+
+/// The most cells of a board written as one [`word`](Game::word): its
+/// cells, and 6 bits for each side, fill 64 bits.
+const WORD_CELLS: usize = 52;
 
 /// A Cram position: a board of `rows` × `cols` cells, the free ones as
 /// bits of [`free`](Cram::free) in row-major order (cell `(r, c)` is bit
@@ -364,15 +370,29 @@ impl Cram {
         let shape = self.shape_in::<W>();
         let mut cells = W::from_u128(self.free());
         let mut b = bridges(cells, &shape);
-        if b == W::ZERO {
-            return false;
-        }
+        let bridged = b != W::ZERO;
         while b != W::ZERO {
             let rest = cells & !b;
             cells = reduce_stars(rest & shape.next_to(rest), &shape);
             b = bridges(cells, &shape);
         }
-        each_region(cells, &shape, |r| out.push(self.normal_in(r)));
+        let cut = twin_cuts(cells, &shape);
+        if cut == W::ZERO {
+            if bridged {
+                each_region(cells, &shape, |r| out.push(self.normal_in(r)));
+            }
+            return bridged;
+        }
+        let (start, mut whole) = (out.len(), 0usize);
+        each_region(cells, &shape, |_| whole += 1);
+        each_region_cut(cells, &shape, cut, |r| {
+            out.push(self.normal_in(reduce_stars(r, &shape)))
+        });
+        if !bridged && out.len() - start == whole {
+            // The cuts split nothing.
+            out.truncate(start);
+            return false;
+        }
         true
     }
 
@@ -400,11 +420,17 @@ impl Cram {
 
 /// Calls `f` with each region of `cells` that no domino joins, as a bit
 /// set, the one of the lowest cell first.
-fn each_region<W: Word>(mut cells: W, shape: &Shape<W>, mut f: impl FnMut(W)) {
+fn each_region<W: Word>(cells: W, shape: &Shape<W>, f: impl FnMut(W)) {
+    each_region_cut(cells, shape, W::ZERO, f)
+}
+
+/// [`each_region`] with the cells of `cut` not joined to their right
+/// neighbours (see [`twin_cuts`]).
+fn each_region_cut<W: Word>(mut cells: W, shape: &Shape<W>, cut: W, mut f: impl FnMut(W)) {
     while cells != W::ZERO {
         let mut region = cells.lowest();
         loop {
-            let grown = region | (shape.next_to(region) & cells);
+            let grown = region | (shape.next_to_but(region, cut) & cells);
             if grown == region {
                 break;
             }
@@ -450,6 +476,50 @@ fn reduce_stars<W: Word>(cells: W, shape: &Shape<W>) -> W {
     let below = tufts & up & !taken.shl_or_zero(cols);
     let kept = on_left | on_right | above | below;
     cells & !(tufts & !kept)
+}
+
+/// Where *twins* let a region be cut: the left cells of the horizontal
+/// dominoes across 2×2 squares of free cells two opposite corners of which
+/// have no free neighbour outside the square (twins: the same two
+/// neighbours, the square's other corners). Cut there (both rows of the
+/// square), a region keeps its normal-play value, so where the cuts
+/// split it, its value is the XOR of the pieces'.
+///
+/// Proof. Think of Cram on any graph: a move deletes both ends of an
+/// edge. Let A and B be non-adjacent with the same neighbours X and Y,
+/// and G' be G without the edges AX and BY. By induction on the vertices,
+/// G and G' have the same options' values, so the same value:
+/// - a move away from A, B, X, Y leaves the same situation, smaller;
+/// - AX and BX, and AY and BY, give images of each other under the
+///   symmetry swapping A and B; G' keeps BX and AY, and each leaves the
+///   same graph in G and G' (the edges cut touch the cells taken);
+/// - a move on X and another neighbour Z of it (Z is Y, or neither twin)
+///   leaves A and B both tufts on Y in G, and in G' a tuft A on Y and B
+///   isolated: one star with its tufts reduced (see [`reduce_stars`]:
+///   the tufts of a centre count once), and so the same value; likewise
+///   a move on Y.
+///
+/// Squares cut one after another keep their twins (a cut touches the
+/// twins of no other square: a twin's two edges are in its own square),
+/// and a square's two cut edges join the same two pieces (A stays joined
+/// to Y, and B to X), so where a piece holds both ends of one, it holds
+/// both of the other, and the square may be left whole: each piece is
+/// the board's cells in it, with all their dominoes. Beling's Cram solver
+/// (igs) splits regions at such squares; this is written from the
+/// argument above.
+fn twin_cuts<W: Word>(cells: W, shape: &Shape<W>) -> W {
+    let [left, right, up, down] = shape.sides(cells);
+    let cols = shape.cols;
+    // Corners of a square whose only neighbours are the square's.
+    let top_left = right & down & !left & !up;
+    let top_right = left & down & !right & !up;
+    let bottom_left = right & up & !left & !down;
+    let bottom_right = left & up & !right & !down;
+    // The square's top-left cell, for twins on either diagonal.
+    let main = top_left & bottom_right.shr_or_zero(cols + 1);
+    let anti = (top_right >> 1) & bottom_left.shr_or_zero(cols);
+    let corner = main | anti;
+    corner | corner.shl_or_zero(cols)
 }
 
 /// The cells of `cells` with exactly one neighbour in it, from the sides
@@ -650,8 +720,15 @@ impl<W: Word> Shape<W> {
 
     /// The cells next to a cell of `x` (in row or column), on the board.
     fn next_to(&self, x: W) -> W {
-        let left_of = (x >> 1) & self.inner;
-        let right_of = (x & self.inner) << 1;
+        self.next_to_but(x, W::ZERO)
+    }
+
+    /// [`next_to`](Shape::next_to), but a cell of `cut` and its right
+    /// neighbour are not next to each other.
+    fn next_to_but(&self, x: W, cut: W) -> W {
+        let joined = self.inner & !cut;
+        let left_of = (x >> 1) & joined;
+        let right_of = (x & joined) << 1;
         let above = x.shr_or_zero(self.cols);
         let below = x.shl_or_zero(self.cols);
         (left_of | right_of | above | below) & self.board
@@ -748,6 +825,25 @@ impl Game for Cram {
         self.move_iter()
             .expect("Cram's rules do not fail")
             .collect()
+    }
+
+    /// A board of up to [`WORD_CELLS`] cells: its cells in the low bits,
+    /// its rows and columns above them, 6 bits each.
+    fn word(&self) -> Option<u64> {
+        (self.rows() * self.cols() <= WORD_CELLS).then(|| {
+            self.words[1]
+                | (self.rows as u64) << WORD_CELLS
+                | (self.cols as u64) << (WORD_CELLS + 6)
+        })
+    }
+
+    fn from_word(word: u64) -> Option<Cram> {
+        let side = |at: usize| (word >> at & 0x3f) as usize;
+        let (rows, cols) = (side(WORD_CELLS), side(WORD_CELLS + 6));
+        if rows * cols > WORD_CELLS {
+            return None;
+        }
+        Cram::new(rows, cols, u128::from(word & ((1 << WORD_CELLS) - 1)))
     }
 
     /// The horizontal dominoes, then the vertical ones, each in row-major
@@ -966,6 +1062,43 @@ mod tests {
     }
 
     #[test]
+    fn boards_of_up_to_52_cells_are_one_word_that_gives_them_back() {
+        let boards = [
+            "#",
+            "1x1",
+            "3x4",
+            "..#./..../....",
+            "4x13",
+            "13x4",
+            "52x1",
+            "#./.#",
+        ];
+        let mut words = std::collections::HashSet::new();
+        for text in boards {
+            let p: Cram = text.parse().unwrap();
+            let w = p.word().unwrap_or_else(|| panic!("{text} has a word"));
+            assert_eq!(Cram::from_word(w), Some(p), "{text}");
+            assert!(words.insert(w), "{text}'s word is another board's");
+        }
+        // Every board of a shape, each cell and the sides in their bits.
+        for free in 0..1u128 << 6 {
+            for (rows, cols) in [(2, 3), (3, 2), (1, 6), (6, 1)] {
+                let p = Cram::new(rows, cols, free).unwrap();
+                assert!(words.insert(p.word().unwrap()), "{p} shares a word");
+                assert_eq!(Cram::from_word(p.word().unwrap()), Some(p));
+            }
+        }
+        for text in ["5x11", "53x1", "8x8"] {
+            assert_eq!(text.parse::<Cram>().unwrap().word(), None, "{text}");
+        }
+        // Words no board has: no rows, too many cells, cells off the board.
+        let word = |rows: u64, cols: u64, free: u64| free | rows << 52 | cols << 58;
+        for w in [word(0, 3, 0), word(6, 9, 1), word(2, 2, 1 << 4), u64::MAX] {
+            assert_eq!(Cram::from_word(w), None, "{w:#x}");
+        }
+    }
+
+    #[test]
     fn positions_print_as_they_parse() {
         for text in ["3x4", "..#./..../....", "#", "1x1", "#./.#"] {
             assert_eq!(text.parse::<Cram>().unwrap().to_string(), text);
@@ -1018,6 +1151,42 @@ mod tests {
     fn cells_after(text: &str, f: fn(u128, &Shape<u128>) -> u128) -> String {
         let p: Cram = text.parse().unwrap();
         p.with(f(p.free(), &p.shape())).to_string()
+    }
+
+    #[test]
+    fn twins_cut_a_square_across_its_rows() {
+        let cut = |text: &str| cells_after(text, |free, shape| twin_cuts(free, shape) & free);
+        // Twins on the main diagonal of the square at (1,1): (1,1) and
+        // (2,2), whose neighbours are (1,2) and (2,1) alone; the cut cells
+        // (free below) are the square's left column. An arm leaves the
+        // square from each of the other corners.
+        let twins = "#####/#..../#..##/#.###/#.###";
+        assert_eq!(cut(twins), "#####/#.###/#.###/#####/#####");
+        // On the other diagonal: (0,1) and (1,0), around (0,0) and (1,1);
+        // and (1,2) and (2,1), around (1,1) and (2,2).
+        assert_eq!(cut("..#/.../#.."), ".##/..#/#.#");
+        // A lone square: twins on both diagonals, one cut.
+        assert_eq!(cut("2x2"), ".#/.#");
+        // A strip of 2 by 4: its corners have three neighbours.
+        assert_eq!(cut("2x4"), "####/####");
+        // A cell more next to a twin: no twins.
+        assert_eq!(
+            cut("#####/#..../#..##/#..##/#.###"),
+            "#####/#####/#####/#####/#####"
+        );
+        // Cut, the board falls in two pieces: the column (1,1) to (4,1),
+        // and the L of (1,2) to (1,4) and (2,2).
+        let mut parts = Vec::new();
+        assert!(twins.parse::<Cram>().unwrap().value_parts(&mut parts));
+        let mut texts: Vec<String> = parts.iter().map(ToString::to_string).collect();
+        texts.sort();
+        assert_eq!(texts, [".../.##", "1x4"], "{parts:?}");
+        // A square whose arms meet is left whole: its cuts split nothing.
+        parts.clear();
+        let ring = "#####/#..../#..#./#.##./#....";
+        assert_eq!(cut(ring), "#####/#.###/#.###/#####/#####");
+        assert!(!ring.parse::<Cram>().unwrap().value_parts(&mut parts));
+        assert!(parts.is_empty());
     }
 
     #[test]

@@ -244,7 +244,7 @@ impl<K: Game, T: Stored> Section for Table<K, T> {
         let mut buf = Vec::new();
         for (key, value, level) in self.solved() {
             buf.clear();
-            record(&mut buf, key, value, level);
+            record(&mut buf, &key, value, level);
             out(&buf)?;
         }
         Ok(())

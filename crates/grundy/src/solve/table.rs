@@ -56,8 +56,14 @@ struct Entry<T> {
 }
 
 /// A hash map from positions to slots that counts its bytes and evicts.
+///
+/// A position the game writes as one [`word`](Game::word) is kept in a map
+/// of words (a Cram region's entry 40 -> 24 bytes, one integer hashed and
+/// compared); the others in a map of positions. Every operation below goes
+/// to the one map the key belongs in, and eviction ranks both together.
 pub(crate) struct Table<K, T> {
     map: FxHashMap<K, Entry<T>>,
+    words: FxHashMap<u64, Entry<T>>,
     key_heap_bytes: usize,
     evicted: u64,
     /// Entries on the path ([`Slot::Busy`]).
@@ -68,6 +74,7 @@ impl<K: Game, T: Copy> Table<K, T> {
     pub(crate) fn new() -> Table<K, T> {
         Table {
             map: FxHashMap::default(),
+            words: FxHashMap::default(),
             key_heap_bytes: 0,
             evicted: 0,
             busy: 0,
@@ -76,7 +83,7 @@ impl<K: Game, T: Copy> Table<K, T> {
 
     /// Positions stored, on the path or solved.
     pub(crate) fn len(&self) -> usize {
-        self.map.len()
+        self.map.len() + self.words.len()
     }
 
     /// Positions dropped by evictions so far.
@@ -84,10 +91,30 @@ impl<K: Game, T: Copy> Table<K, T> {
         self.evicted
     }
 
+    /// The entry of `key`, in whichever map holds it.
+    fn entry(&self, key: &K) -> Option<&Entry<T>> {
+        match key.word() {
+            Some(w) => self.words.get(&w),
+            None => self.map.get(key),
+        }
+    }
+
+    fn entry_mut(&mut self, key: &K) -> Option<&mut Entry<T>> {
+        match key.word() {
+            Some(w) => self.words.get_mut(&w),
+            None => self.map.get_mut(key),
+        }
+    }
+
+    /// Every entry, of both maps.
+    fn entries(&self) -> impl Iterator<Item = &Entry<T>> + '_ {
+        self.map.values().chain(self.words.values())
+    }
+
     /// What is stored for `key` and the work to find it again (to the
     /// power of two below), marking it used.
     pub(crate) fn get(&mut self, key: &K) -> Option<(Slot<T>, u64)> {
-        self.map.get_mut(key).map(|e| {
+        self.entry_mut(key).map(|e| {
             e.used = true;
             let work = match e.level {
                 0 => 0,
@@ -99,35 +126,61 @@ impl<K: Game, T: Copy> Table<K, T> {
 
     /// What is stored for `key`, leaving it as it is.
     pub(crate) fn peek(&self, key: &K) -> Option<Slot<T>> {
-        self.map.get(key).map(|e| e.slot)
+        self.entry(key).map(|e| e.slot)
     }
 
     /// The estimated bytes of the table (see the module docs).
     pub(crate) fn bytes(&self) -> usize {
-        self.key_heap_bytes + charged(array_bytes::<K, T>(self.map.capacity()))
+        self.key_heap_bytes
+            + charged(array_bytes::<K, T>(self.map.capacity()))
+            + charged(array_bytes::<u64, T>(self.words.capacity()))
     }
 
     /// The estimated bytes once `key` is stored: more for its heap bytes,
-    /// and for a grown array when the array is full.
+    /// and for a grown array when its map's array is full.
     pub(crate) fn bytes_with(&self, key: &K) -> usize {
-        let capacity = self.map.capacity();
-        let array = if capacity == 0 {
-            // An empty map starts with 4 buckets.
-            array_bytes::<K, T>(3)
-        } else if self.map.len() < capacity {
-            array_bytes::<K, T>(capacity)
-        } else {
-            // Growth doubles the buckets.
-            2 * array_bytes::<K, T>(capacity)
+        /// The bytes of a map's array once it holds one more entry.
+        fn grown(len: usize, capacity: usize, bytes: fn(usize) -> usize) -> usize {
+            match capacity {
+                // An empty map starts with 4 buckets.
+                0 => bytes(3),
+                c if len < c => bytes(c),
+                // Growth doubles the buckets.
+                c => 2 * bytes(c),
+            }
+        }
+        let (map, words) = (self.map.capacity(), self.words.capacity());
+        let (map_array, words_array, heap) = match key.word() {
+            Some(_) => (
+                array_bytes::<K, T>(map),
+                grown(self.words.len(), words, array_bytes::<u64, T>),
+                0,
+            ),
+            None => (
+                grown(self.map.len(), map, array_bytes::<K, T>),
+                array_bytes::<u64, T>(words),
+                key.heap_bytes(),
+            ),
         };
-        self.key_heap_bytes + key.heap_bytes() + charged(array)
+        self.key_heap_bytes + heap + charged(map_array) + charged(words_array)
+    }
+
+    /// Inserts a new entry for `key`, which is absent.
+    fn insert(&mut self, key: K, entry: Entry<T>) {
+        let old = match key.word() {
+            Some(w) => self.words.insert(w, entry),
+            None => {
+                self.key_heap_bytes += key.heap_bytes();
+                self.map.insert(key, entry)
+            }
+        };
+        debug_assert!(old.is_none(), "an entry is inserted only when absent");
     }
 
     /// Stores `key` as on the path.
     pub(crate) fn open(&mut self, key: K) {
-        self.key_heap_bytes += key.heap_bytes();
         self.busy += 1;
-        let old = self.map.insert(
+        self.insert(
             key,
             Entry {
                 slot: Slot::Busy,
@@ -135,7 +188,6 @@ impl<K: Game, T: Copy> Table<K, T> {
                 used: true,
             },
         );
-        debug_assert!(old.is_none(), "a position is opened only when absent");
     }
 
     /// Pins `key` as on the path, stored or not, and hands back what was
@@ -146,7 +198,7 @@ impl<K: Game, T: Copy> Table<K, T> {
     where
         K: Clone,
     {
-        if let Some(e) = self.map.get_mut(key) {
+        if let Some(e) = self.entry_mut(key) {
             debug_assert!(
                 matches!(e.slot, Slot::Done(_)),
                 "a busy key is not pinned twice"
@@ -166,34 +218,43 @@ impl<K: Game, T: Copy> Table<K, T> {
     /// Marks `key`, on the path, as solved with `value`, at a cost of `work`.
     pub(crate) fn finish(&mut self, key: &K, value: T, work: u64) {
         // A pinned entry is never evicted, so it is still here.
-        let e = self.map.get_mut(key).expect("a busy position stays stored");
+        let e = self.entry_mut(key).expect("a busy position stays stored");
         debug_assert!(
             matches!(e.slot, Slot::Busy),
             "only a busy position is finished"
         );
-        self.busy -= 1;
         e.slot = Slot::Done(value);
         e.level = (u64::BITS - work.leading_zeros()) as u8;
         e.used = true;
+        self.busy -= 1;
     }
 
     /// Solved positions stored (those not on the path).
     pub(crate) fn solved_len(&self) -> usize {
-        self.map.len() - self.busy
+        self.len() - self.busy
     }
 
     /// Every solved entry: its key, value and level of work (see
     /// [`Table::insert_solved`]), for a checkpoint.
-    pub(crate) fn solved(&self) -> impl Iterator<Item = (&K, T, u8)> + '_ {
-        self.map.iter().filter_map(|(k, e)| match e.slot {
-            Slot::Done(v) => Some((k, v, e.level)),
+    pub(crate) fn solved(&self) -> impl Iterator<Item = (K, T, u8)> + '_ {
+        let done = |e: &Entry<T>| match e.slot {
+            Slot::Done(v) => Some((v, e.level)),
             Slot::Busy => None,
-        })
+        };
+        let keys = self
+            .map
+            .iter()
+            .filter_map(move |(k, e)| done(e).map(|(v, l)| (k.clone(), v, l)));
+        let words = self.words.iter().filter_map(move |(&w, e)| {
+            let key = K::from_word(w).expect("a stored word is a position's");
+            done(e).map(|(v, l)| (key, v, l))
+        });
+        keys.chain(words)
     }
 
     /// The value and level of work of `key`, if it is solved.
     pub(crate) fn solved_entry(&self, key: &K) -> Option<(T, u8)> {
-        match self.map.get(key) {
+        match self.entry(key) {
             Some(Entry {
                 slot: Slot::Done(v),
                 level,
@@ -208,12 +269,11 @@ impl<K: Game, T: Copy> Table<K, T> {
     /// back from a checkpoint; `false`, storing nothing, when `key` is
     /// stored already.
     pub(crate) fn insert_solved(&mut self, key: K, value: T, level: u8) -> bool {
-        if self.map.contains_key(&key) {
+        if self.entry(&key).is_some() {
             return false;
         }
-        self.key_heap_bytes += key.heap_bytes();
         let level = level.min(LEVELS as u8 - 1);
-        self.map.insert(
+        self.insert(
             key,
             Entry {
                 slot: Slot::Done(value),
@@ -227,26 +287,28 @@ impl<K: Game, T: Copy> Table<K, T> {
     /// Drops `key`, on the path, rather than finishing it: what the search
     /// found there is not worth its room.
     pub(crate) fn forget(&mut self, key: &K) {
-        if let Some((key, e)) = self.map.remove_entry(key) {
+        let removed = match key.word() {
+            Some(w) => self.words.remove(&w),
+            None => self.map.remove_entry(key).map(|(key, e)| {
+                self.key_heap_bytes -= key.heap_bytes();
+                e
+            }),
+        };
+        if let Some(e) = removed {
             debug_assert!(
                 matches!(e.slot, Slot::Busy),
                 "only a busy position is forgotten"
             );
             self.busy -= 1;
-            self.key_heap_bytes -= key.heap_bytes();
         }
     }
 
     /// Drops every entry left on the path by a search that stopped early.
     pub(crate) fn unpin(&mut self) {
-        let kept = self
-            .map
-            .values()
-            .filter(|e| matches!(e.slot, Slot::Done(_)))
-            .count();
+        let kept = self.solved_len();
         self.rebuild(kept, |e| matches!(e.slot, Slot::Busy));
         self.busy = 0;
-        debug_assert!(self.map.values().all(|e| !matches!(e.slot, Slot::Busy)));
+        debug_assert!(self.entries().all(|e| !matches!(e.slot, Slot::Busy)));
     }
 
     /// Drops half the solved entries, unused ones first and among
@@ -258,11 +320,11 @@ impl<K: Game, T: Copy> Table<K, T> {
     /// free a few entries, made again at every step deeper, would cost
     /// time quadratic in the path's length.
     pub(crate) fn evict(&mut self) -> bool {
-        if 4 * (self.map.len() - self.busy) < self.map.len() {
+        if 4 * self.solved_len() < self.len() {
             return false;
         }
         let mut ranks = [0usize; 2 * LEVELS];
-        for e in self.map.values() {
+        for e in self.entries() {
             if let Slot::Done(_) = e.slot {
                 ranks[rank(e)] += 1;
             }
@@ -279,7 +341,7 @@ impl<K: Game, T: Copy> Table<K, T> {
             cut += 1;
         }
         let mut at_cut = target - below;
-        let kept = self.map.len() - target;
+        let kept = self.len() - target;
         self.evicted += self.rebuild(kept, |e| match e.slot {
             Slot::Busy => false,
             Slot::Done(_) if rank(e) < cut => true,
@@ -289,21 +351,23 @@ impl<K: Game, T: Copy> Table<K, T> {
             }
             Slot::Done(_) => false,
         }) as u64;
-        for e in self.map.values_mut() {
+        for e in self.map.values_mut().chain(self.words.values_mut()) {
             e.used = false;
             e.level = e.level.saturating_sub(1);
         }
         true
     }
 
-    /// Rebuilds the map without the entries `drop` picks, `kept` left, and
-    /// says how many it dropped. The new array is as large as the old, or smaller when the
-    /// table is sparse, so that a table emptied of its path gives memory
-    /// back.
+    /// Rebuilds both maps without the entries `drop` picks, `kept` left
+    /// in all, and says how many it dropped. Each new array is as large as
+    /// the old, or smaller when the table is sparse, so that a table
+    /// emptied of its path gives memory back.
     fn rebuild(&mut self, kept: usize, mut drop: impl FnMut(&Entry<T>) -> bool) -> usize {
-        let room = self.map.capacity().min(2 * kept);
-        let mut map = FxHashMap::with_capacity_and_hasher(room, Default::default());
         let mut dropped = 0;
+        let mut map = FxHashMap::with_capacity_and_hasher(
+            self.map.capacity().min(2 * kept),
+            Default::default(),
+        );
         for (key, e) in std::mem::take(&mut self.map) {
             if drop(&e) {
                 self.key_heap_bytes -= key.heap_bytes();
@@ -313,6 +377,18 @@ impl<K: Game, T: Copy> Table<K, T> {
             }
         }
         self.map = map;
+        let mut words = FxHashMap::with_capacity_and_hasher(
+            self.words.capacity().min(2 * kept),
+            Default::default(),
+        );
+        for (w, e) in std::mem::take(&mut self.words) {
+            if drop(&e) {
+                dropped += 1;
+            } else {
+                words.insert(w, e);
+            }
+        }
+        self.words = words;
         dropped
     }
 }
@@ -333,7 +409,7 @@ fn charged(array: usize) -> usize {
 /// laid out as hashbrown does: buckets a power of two, at most 7/8 full
 /// (all but one below 8), each a key-value pair and a control byte, and 16
 /// control bytes more.
-fn array_bytes<K, T>(capacity: usize) -> usize {
+fn array_bytes<Q, T>(capacity: usize) -> usize {
     if capacity == 0 {
         return 0;
     }
@@ -342,7 +418,7 @@ fn array_bytes<K, T>(capacity: usize) -> usize {
     } else {
         (capacity * 8 / 7).next_power_of_two()
     };
-    buckets * (size_of::<(K, Entry<T>)>() + 1) + 16
+    buckets * (size_of::<(Q, Entry<T>)>() + 1) + 16
 }
 
 #[cfg(test)]
@@ -389,6 +465,45 @@ mod tests {
         t.unpin();
         assert_eq!(t.peek(&nim(&[9])), None);
         assert_eq!(t.len(), 2);
+    }
+
+    #[test]
+    fn boards_kept_as_words_and_as_positions_are_one_table() {
+        use crate::games::cram::Cram;
+        let board = |text: &str| text.parse::<Cram>().unwrap();
+        // 3x4 is kept as a word, 8x8 (64 cells) as itself.
+        let (small, large) = (board("3x4"), board("8x8"));
+        assert!(small.word().is_some() && large.word().is_none());
+        let mut t: Table<Cram, u32> = Table::new();
+        let before = t.bytes();
+        t.open(small);
+        let words_only = t.bytes();
+        assert!(words_only > before);
+        assert_eq!(t.bytes_with(&board("2x2")), words_only);
+        assert!(t.bytes_with(&large) > words_only);
+        t.open(large);
+        assert_eq!((t.len(), t.solved_len()), (2, 0));
+        assert_eq!(t.peek(&small), Some(Slot::Busy));
+        t.finish(&small, 7, 4);
+        t.finish(&large, 9, 1);
+        assert_eq!(t.get(&small), Some((Slot::Done(7), 4)));
+        assert_eq!(t.solved_entry(&large), Some((9, 1)));
+        let mut solved: Vec<(String, u32, u8)> =
+            t.solved().map(|(k, v, l)| (k.to_string(), v, l)).collect();
+        solved.sort();
+        assert_eq!(solved, [("3x4".into(), 7, 3), ("8x8".into(), 9, 1)]);
+        // A busy word is forgotten; the cheaper board is evicted first.
+        t.open(board("2x2"));
+        t.forget(&board("2x2"));
+        assert_eq!((t.len(), t.peek(&board("2x2"))), (2, None));
+        assert!(t.evict());
+        assert_eq!(
+            (t.peek(&large), t.peek(&small)),
+            (None, Some(Slot::Done(7)))
+        );
+        assert!(!t.insert_solved(small, 1, 1));
+        assert!(t.insert_solved(large, 9, 1));
+        assert_eq!(t.solved_len(), 2);
     }
 
     #[test]

@@ -123,6 +123,43 @@ fn pruned_cram_agrees_with_brute_force_on_every_board_to_12_cells() {
 }
 
 #[test]
+fn cram_value_parts_add_to_the_value_on_every_board_to_12_cells_and_4x4() {
+    // Game::value_parts (bridges removed, regions cut at twin squares)
+    // against the rules: the XOR of the parts' values is the board's, on
+    // every board of a shape of at most 12 cells and on every 4x4 board,
+    // and enough boards are cut at twins alone to say the cut was tried.
+    let mut memo = HashMap::new();
+    let mut brute = |p: &Cram| {
+        let b: Board = (0..p.rows())
+            .map(|r| (0..p.cols()).map(|c| p.is_free(r, c)).collect())
+            .collect();
+        cram_brute(&b, &mut memo)
+    };
+    let mut boards = Vec::new();
+    every_board_to_12_cells(|_, p| boards.push(p));
+    boards.extend((0..1u128 << 16).map(|free| Cram::new(4, 4, free).unwrap()));
+    let (mut valued, mut twins_only) = (0, 0);
+    for board in boards {
+        let mut parts = Vec::new();
+        if !board.value_parts(&mut parts) {
+            continue;
+        }
+        valued += 1;
+        let xor = parts.iter().fold(0, |x, q| x ^ brute(q));
+        assert_eq!(xor, brute(&board), "{board}: {parts:?}");
+        // Cells are only dropped with a bridge; a cut keeps them all.
+        let cells = |q: &Cram| q.free().count_ones();
+        if parts.iter().map(cells).sum::<u32>() == cells(&board) {
+            twins_only += 1;
+        }
+    }
+    assert!(
+        valued > 10_000 && twins_only > 1000,
+        "{valued} boards, {twins_only} cut"
+    );
+}
+
+#[test]
 fn cram_agrees_with_brute_force_on_random_boards_of_13_to_16_cells() {
     let mut rng = SplitMix64::new(12);
     let mut memo = HashMap::new();
