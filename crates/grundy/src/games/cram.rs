@@ -160,6 +160,26 @@ const FIRST_COLUMN: [u128; MAX_CELLS + 1] = {
     masks
 };
 
+/// For each width w, 2^16 / w rounded up: `row_of` divides by w with a
+/// multiplication (a division was a sixth of the time of `normal_in`).
+const RECIPROCAL: [u32; MAX_CELLS + 1] = {
+    let mut r = [0u32; MAX_CELLS + 1];
+    let mut w = 1;
+    while w <= MAX_CELLS {
+        r[w] = (1u32 << 16).div_ceil(w as u32);
+        w += 1;
+    }
+    r
+};
+
+/// The row of bit `i` (below [`MAX_CELLS`]) of a board `cols` wide:
+/// `i / cols`, exactly, for `i · (2^16 / cols rounded up)` exceeds
+/// `2^16 · i / cols` by less than `i / 2^16 < 1 / 512`, too little to
+/// reach the next multiple of `1 / cols`.
+fn row_of(i: u32, cols: usize) -> usize {
+    ((i * RECIPROCAL[cols]) >> 16) as usize
+}
+
 /// Bits `i..j` of a `u128`.
 fn bit_range(i: usize, j: usize) -> u128 {
     let upto = |k: usize| match k {
@@ -306,10 +326,9 @@ impl Cram {
         }
         let cols = self.cols();
         let top = (W::BITS - 1) as usize;
-        // In 32 bits, where a division costs half a 64-bit one.
         let (r0, r1) = (
-            (free.trailing_zeros() / cols as u32) as usize,
-            ((top as u32 - free.leading_zeros()) / cols as u32) as usize,
+            row_of(free.trailing_zeros(), cols),
+            row_of(top as u32 - free.leading_zeros(), cols),
         );
         let mask = W::low(cols as u32);
         let row = |r: usize| (free >> (r * cols) as u32) & mask;
@@ -1151,6 +1170,15 @@ mod tests {
     fn cells_after(text: &str, f: fn(u128, &Shape<u128>) -> u128) -> String {
         let p: Cram = text.parse().unwrap();
         p.with(f(p.free(), &p.shape())).to_string()
+    }
+
+    #[test]
+    fn rows_of_bits_are_their_quotients() {
+        for cols in 1..=MAX_CELLS {
+            for i in 0..MAX_CELLS as u32 {
+                assert_eq!(row_of(i, cols), i as usize / cols, "{i} / {cols}");
+            }
+        }
     }
 
     #[test]
