@@ -846,7 +846,7 @@ impl Game for Cram {
             .collect()
     }
 
-    /// A board of up to [`WORD_CELLS`] cells: its cells in the low bits,
+    /// A board of up to 52 cells: its cells in the low bits,
     /// its rows and columns above them, 6 bits each.
     fn word(&self) -> Option<u64> {
         (self.rows() * self.cols() <= WORD_CELLS).then(|| {
