@@ -23,9 +23,11 @@
 //! the normal-play value alone, a *bridge* (a cell, not a tuft, each of
 //! whose free neighbours has a tuft) is removed too, and a region is cut
 //! across a 2×2 square two opposite corners of which are *twins* (no
-//! neighbour outside the square) where that splits it ([`Game::value_parts`];
-//! the proofs are at `bridges` and `twin_cuts`). A board of up to 64 cells is worked on in a
-//! `u64`, whose shifts cost half a `u128`'s. The pruned search tries the
+//! neighbour outside the square) where that splits it
+//! ([`Game::value_parts`]; the proofs are at `bridges` and `twin_cuts`). A
+//! board of up to 64 cells is worked on in a `u64`, whose shifts cost half
+//! a `u128`'s; one of up to 52 is stored in a search's table as one word
+//! ([`Game::word`]). The pruned search tries the
 //! dominoes across a region's middle first ([`Game::search_moves`]), which
 //! cut it in two.
 //!
