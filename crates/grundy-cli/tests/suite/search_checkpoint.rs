@@ -85,7 +85,7 @@ fn in_slices(args: &[&str], file: &Path, slice: &str) -> (Output, usize) {
 #[test]
 fn a_pruned_search_stopped_at_its_time_limit_resumes_to_the_same_answer() {
     let d = dir("ckpt-pruned");
-    let args = ["--search", "cram", "5x6"];
+    let args = ["--search", "cram", "5x7"];
     let whole = answer(&analyze(&args, None).output().unwrap());
     let file = d.join("cram.ckpt");
     // What a kill between writing and renaming leaves (process 1 is init).
