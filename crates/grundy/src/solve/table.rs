@@ -32,6 +32,7 @@
 //! taken from the allocator's heap rather than mapped, and glibc keeps
 //! such freed memory (measured: twice the budget in resident memory).
 
+use std::hash::Hash;
 use std::mem::size_of;
 
 use crate::game::Game;
@@ -363,34 +364,39 @@ impl<K: Game, T: Copy> Table<K, T> {
     /// the old, or smaller when the table is sparse, so that a table
     /// emptied of its path gives memory back.
     fn rebuild(&mut self, kept: usize, mut drop: impl FnMut(&Entry<T>) -> bool) -> usize {
-        let mut dropped = 0;
-        let mut map = FxHashMap::with_capacity_and_hasher(
-            self.map.capacity().min(2 * kept),
-            Default::default(),
-        );
-        for (key, e) in std::mem::take(&mut self.map) {
-            if drop(&e) {
-                self.key_heap_bytes -= key.heap_bytes();
-                dropped += 1;
-            } else {
-                map.insert(key, e);
-            }
-        }
+        let mut heap = 0;
+        let map = std::mem::take(&mut self.map);
+        let (map, dropped) = rebuilt(map, kept, &mut drop, |key| heap += key.heap_bytes());
         self.map = map;
-        let mut words = FxHashMap::with_capacity_and_hasher(
-            self.words.capacity().min(2 * kept),
-            Default::default(),
-        );
-        for (w, e) in std::mem::take(&mut self.words) {
-            if drop(&e) {
-                dropped += 1;
-            } else {
-                words.insert(w, e);
-            }
-        }
+        self.key_heap_bytes -= heap;
+        let words = std::mem::take(&mut self.words);
+        let (words, dropped_words) = rebuilt(words, kept, &mut drop, |_| ());
         self.words = words;
-        dropped
+        dropped + dropped_words
     }
+}
+
+/// `map` without the entries `drop` picks, in an array as large as the
+/// old or room for twice `kept`, whichever is less; `dropped` is told of
+/// each key dropped, and their number comes back with the map.
+fn rebuilt<Q: Eq + Hash, T>(
+    map: FxHashMap<Q, Entry<T>>,
+    kept: usize,
+    drop: &mut impl FnMut(&Entry<T>) -> bool,
+    mut dropped: impl FnMut(&Q),
+) -> (FxHashMap<Q, Entry<T>>, usize) {
+    let room = map.capacity().min(2 * kept);
+    let mut new = FxHashMap::with_capacity_and_hasher(room, Default::default());
+    let mut count = 0;
+    for (key, e) in map {
+        if drop(&e) {
+            dropped(&key);
+            count += 1;
+        } else {
+            new.insert(key, e);
+        }
+    }
+    (new, count)
 }
 
 /// Levels of work: 0 for none, else one more than its highest set bit.
