@@ -46,7 +46,7 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
     /// The position as one word, where the game can write it so: a search
     /// table keeps such a position in 8 bytes, hashed and compared as one
     /// integer (Cram writes a region of up to 52 cells so, whose position
-    /// takes 24 bytes). Two positions with a word are equal exactly when
+    /// takes 24 bytes; its entry in the pruned search's table is 16 bytes). Two positions with a word are equal exactly when
     /// their words are, and [`from_word`](Game::from_word) gives the
     /// position back. `None`, the default, where it does not fit.
     fn word(&self) -> Option<u64> {

@@ -59,8 +59,8 @@ struct Entry<T> {
 /// A hash map from positions to slots that counts its bytes and evicts.
 ///
 /// A position the game writes as one [`word`](Game::word) is kept in a map
-/// of words (a Cram region's entry 40 -> 24 bytes, one integer hashed and
-/// compared); the others in a map of positions. Every operation below goes
+/// of words (a Cram region's entry for the pruned search 40 -> 16 bytes,
+/// one integer hashed and compared); the others in a map of positions. Every operation below goes
 /// to the one map the key belongs in, and eviction ranks both together.
 pub(crate) struct Table<K, T> {
     map: FxHashMap<K, Entry<T>>,
@@ -510,6 +510,15 @@ mod tests {
         assert!(!t.insert_solved(small, 1, 1));
         assert!(t.insert_solved(large, 9, 1));
         assert_eq!(t.solved_len(), 2);
+    }
+
+    #[test]
+    fn a_word_and_what_the_pruned_search_knows_of_it_take_16_bytes() {
+        use crate::solve::prune::Packed;
+        // The busy slot, the level and the used flag fit beside the
+        // packed knowledge: four entries to a cache line.
+        assert_eq!(size_of::<Entry<Packed>>(), 8);
+        assert_eq!(size_of::<(u64, Entry<Packed>)>(), 16);
     }
 
     #[test]
