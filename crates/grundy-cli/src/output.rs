@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy::solve::Progress;
+use grundy::solve::{Progress, Stage};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -44,32 +44,40 @@ pub fn progress(len: u64, what: &str) -> ProgressBar {
 }
 
 /// A spinner on stderr for a search, drawn from its counters by a thread
-/// of its own once the search has run for half a second: positions stored
+/// of its own once the search has run for half a second: what it is
+/// searching for ([`stage_text`]), positions stored
 /// (and resumed from a checkpoint), the table's bytes against the budget
 /// `max_bytes`, moves looked at per second, elapsed time. Hidden when
 /// stderr is not a terminal (indicatif's rule); cleared when dropped.
 pub fn search_progress(progress: Arc<Progress>, max_bytes: usize) -> SearchBar {
     let (done, wait) = mpsc::channel::<()>();
     let thread = std::thread::spawn(move || {
+        let start = Instant::now();
+        // The rate is of the last half second or more: a stage's new search
+        // counts its moves from 0 again.
+        let (mut since, mut moves_then, mut rate) = (start, progress.read().moves, 0.0);
         if wait.recv_timeout(Duration::from_millis(500)) != Err(RecvTimeoutError::Timeout) {
             return;
         }
-        let bar = ProgressBar::new_spinner();
+        let bar = ProgressBar::new_spinner().with_elapsed(start.elapsed());
         bar.set_style(
-            ProgressStyle::with_template("{spinner} search: {msg} ({elapsed})")
-                .expect("valid template"),
+            ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid template"),
         );
-        let start = Instant::now();
         let mib = |b: u64| b as f64 / f64::from(1 << 20);
         loop {
             let r = progress.read();
-            let rate = r.moves as f64 / start.elapsed().as_secs_f64().max(1e-3);
+            let window = since.elapsed().as_secs_f64();
+            if window >= 0.5 {
+                rate = r.moves.saturating_sub(moves_then) as f64 / window;
+                (since, moves_then) = (Instant::now(), r.moves);
+            }
             let resumed = match progress.resumed() {
                 0 => String::new(),
                 n => format!(" ({n} resumed)"),
             };
             bar.set_message(format!(
-                "{} positions stored{resumed}, table {:.0}/{:.0} MiB ({:.0}%), {:.2e} moves/s",
+                "{}: {} positions stored{resumed}, table {:.0}/{:.0} MiB ({:.0}%), {:.2e} moves/s",
+                stage_text(progress.stage()),
                 r.stored,
                 mib(r.bytes),
                 mib(max_bytes as u64),
@@ -86,6 +94,21 @@ pub fn search_progress(progress: Arc<Progress>, max_bytes: usize) -> SearchBar {
     SearchBar {
         done: Some(done),
         thread: Some(thread),
+    }
+}
+
+/// What the spinner says a search is working on. The full search for the
+/// exact remoteness, which `analyze` runs by default on a game with no
+/// formula, costs orders of magnitude more than the rest (Cram 4x9: 3.5
+/// minutes against 1.5 s with `--search`), so it says how to skip it.
+pub fn stage_text(stage: Option<Stage>) -> &'static str {
+    match stage {
+        Some(Stage::Remoteness) => {
+            "exact remoteness by full search (--search or --value-only skip it)"
+        }
+        Some(Stage::Outcomes) => "each move's outcome by pruned search",
+        Some(Stage::Value) => "the value by pruned search",
+        _ => "search",
     }
 }
 
@@ -213,6 +236,24 @@ fn sync_directory(_: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_spinner_names_flags_that_analyze_has() {
+        use clap::CommandFactory;
+        let cli = crate::cli::Cli::command();
+        let analyze = cli
+            .find_subcommand("analyze")
+            .expect("analyze is a command");
+        let hint = stage_text(Some(Stage::Remoteness));
+        for flag in ["search", "value-only"] {
+            assert!(hint.contains(&format!("--{flag}")), "{hint}");
+            assert!(
+                analyze.get_arguments().any(|a| a.get_long() == Some(flag)),
+                "analyze has no --{flag}"
+            );
+        }
+        assert_ne!(stage_text(Some(Stage::Value)), stage_text(None));
+    }
 
     #[test]
     fn leftovers_of_killed_writes_are_removed_once_their_file_is_whole() {

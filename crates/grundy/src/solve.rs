@@ -19,6 +19,6 @@ pub mod snapshot;
 pub(crate) mod table;
 
 pub use limits::{Limits, SearchError};
-pub use progress::{Progress, ProgressReading};
+pub use progress::{Progress, ProgressReading, Stage};
 pub use prune::Pruner;
 pub use search::{move_reports, winning, MoveReport, Searcher, Solved};

@@ -136,6 +136,38 @@ mod tests {
     }
 
     #[test]
+    fn a_watched_analysis_says_what_it_searched_for_last() {
+        use crate::game::Play;
+        use crate::solve::{Progress, Stage};
+        use std::sync::Arc;
+        let run = |game: &str, words: &[&str], o: &AnalyzeOptions, by_search: bool| {
+            let progress = Arc::new(Progress::default());
+            let hooks = SearchHooks {
+                progress: Some(Arc::clone(&progress)),
+                checkpoint: None,
+            };
+            analyze_watched(&Spec::from(game), words, o, by_search, hooks).unwrap();
+            progress.stage()
+        };
+        let normal = AnalyzeOptions::default();
+        let misere = AnalyzeOptions {
+            play: Play::Misere,
+            ..AnalyzeOptions::default()
+        };
+        // The full search for the remoteness, then the value.
+        assert_eq!(run("cram", &["3x4"], &normal, false), Some(Stage::Value));
+        // Each move's outcome, then the value, both pruned.
+        assert_eq!(run("cram", &["3x4"], &normal, true), Some(Stage::Value));
+        // Misère play has no value: the full search is the whole analysis.
+        assert_eq!(
+            run("cram", &["3x4"], &misere, false),
+            Some(Stage::Remoteness)
+        );
+        // A formula searches nothing that is watched.
+        assert_eq!(run("nim", &["3", "4"], &normal, false), None);
+    }
+
+    #[test]
     fn a_script_is_built_from_the_text_the_front_end_read() {
         let text =
             "fn moves(n) { if n >= 2 { [n - 1, n - 2] } else if n == 1 { [0] } else { [] } }";

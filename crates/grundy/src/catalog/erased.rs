@@ -23,7 +23,7 @@ use crate::nimber::Nimber;
 use crate::solution::{check, CheckError, CheckReport, Solution};
 use crate::solve::snapshot::{self, Header, Opened, Saver, SearchHooks, Stored};
 use crate::solve::table::Table;
-use crate::solve::{Limits, Progress, Pruner, SearchError, Searcher, Solved};
+use crate::solve::{Limits, Progress, Pruner, SearchError, Searcher, Solved, Stage};
 
 /// A game with its parameters: it parses positions and lists small ones.
 pub trait Rules: Send + Sync + 'static {
@@ -618,6 +618,9 @@ impl<R: Rules> Position<R> {
             true => Vec::new(),
             false => p.try_moves().map_err(SearchError::from)?,
         };
+        if !moves.is_empty() {
+            w.progress.set_stage(Stage::Outcomes);
+        }
         for m in moves {
             let to = p.try_play(&m).map_err(SearchError::from)?;
             let outcome = pruner.outcome(&to);
@@ -628,6 +631,7 @@ impl<R: Rules> Position<R> {
                 to: to.to_string(),
             });
         }
+        w.progress.set_stage(Stage::Value);
         let grundy = w.saved(pruner.grundy(p), |s| s.save(&[pruner.table()]))?;
         w.saver.save(&[pruner.table()])?;
         let found = Found {
@@ -659,6 +663,7 @@ impl<R: Rules> Position<R> {
         // move (`analyze_by_search` answers by the pruned search alone).
         let mut search = Searcher::with_limits(o.play, o.limits);
         search.watch(Arc::clone(&w.progress), w.saver.clone());
+        w.progress.set_stage(Stage::Remoteness);
         let opened = w.open_checkpoint()?;
         self.resume_into(&w, opened.as_ref(), search.solved_table_mut(), o)?;
         let found = by_search(&mut search, p);
@@ -675,6 +680,7 @@ impl<R: Rules> Position<R> {
         drop(search);
         let grundy = match o.play {
             Play::Normal => {
+                w.progress.set_stage(Stage::Value);
                 let mut source = ValueSource::new(&self.game, o.limits);
                 source
                     .search
