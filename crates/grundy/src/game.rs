@@ -229,8 +229,8 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
     }
 
     /// The normal-play outcome of this position where a theorem gives it
-    /// without search (Cram: an empty board of an even side, by symmetry
-    /// strategies), else `None`, the default. The pruned search
+    /// without search (Cram: a board that is its own image under the half
+    /// turn, by symmetry strategies), else `None`, the default. The pruned search
     /// ([`Pruner`](crate::solve::Pruner)) takes a component it holds nothing
     /// of to have value 0 for `Previous`, and not 0 for `Next`: it then
     /// asks about 1 first. `grundy verify` does not see this: each game's

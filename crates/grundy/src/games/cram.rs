@@ -967,21 +967,44 @@ impl Game for Cram {
         }
     }
 
-    /// An empty board with a side of even length is decided by symmetry
-    /// (Gardner; Winning Ways, ch. 22): with both sides even, the second
-    /// player answers each domino by its image through the centre, which
-    /// is always free (a domino never covers a cell and its image), so the
-    /// board is lost for the player to move; with one side odd, the first
-    /// player covers the two middle cells of the middle line and then
-    /// answers the same way, so it is won.
+    /// A board whose free cells are symmetric under the half turn about its
+    /// centre is decided by the symmetry strategy (Gardner; Winning Ways,
+    /// ch. 22, for empty boards with an even side). The second player
+    /// answers each domino by its image, which is free and apart from it
+    /// unless the domino covers a cell that is its own image (the centre
+    /// cell, when both sides are odd) or is its own image (the two middle
+    /// cells, when one side is odd and the other even): so the board is
+    /// lost for the player to move when no such cell or domino is free, and
+    /// won when the middle two cells are free (the first player covers
+    /// them, then answers so). Both sides even: lost. A free centre cell
+    /// decides nothing. The half turn keeps blocked cells blocked, so the
+    /// answer is always free. A canonical part's board is its region's
+    /// bounding box, so the pruned search asks this of the region itself;
+    /// the test is one reversal of the cells' bits and a comparison.
     fn known_outcome(&self) -> Option<Outcome> {
-        let (rows, cols) = (self.rows(), self.cols());
-        let full = self.free().count_ones() as usize == rows * cols;
-        match (rows % 2, cols % 2) {
-            _ if !full || rows * cols == 0 => None,
+        let (h, w) = (self.rows(), self.cols());
+        let cells = h * w;
+        let free = self.free();
+        if cells == 0 || free == 0 {
+            return Some(Outcome::Previous);
+        }
+        let turned = match self.small() {
+            true => u128::from((free as u64).reverse_bits() >> (64 - cells)),
+            false => free.reverse_bits() >> (128 - cells),
+        };
+        if turned != free {
+            return None;
+        }
+        let is_free = |r: usize, c: usize| free >> (r * w + c) & 1 == 1;
+        let (mid_r, mid_c) = (h / 2, w / 2);
+        match (h % 2, w % 2) {
             (0, 0) => Some(Outcome::Previous),
-            (0, 1) | (1, 0) => Some(Outcome::Next),
-            _ => None,
+            (1, 1) if is_free(mid_r, mid_c) => None,
+            (1, 1) => Some(Outcome::Previous),
+            // The middle two cells are each other's images: both free or
+            // both blocked.
+            _ if is_free(mid_r, mid_c) => Some(Outcome::Next),
+            _ => Some(Outcome::Previous),
         }
     }
 

@@ -35,8 +35,10 @@
 //! value ([`Game::value_parts`]: Cram removes its bridges), whose parts
 //! take its place; only such parts are stored. A component the table holds
 //! nothing of starts from what its game's theorems say of its outcome
-//! ([`Game::known_outcome`]: an empty Cram board with an even side): value 0
-//! at once, or 0 excluded, so that the first value asked about is 1.
+//! ([`Game::known_outcome`]: a Cram region that is its own image under the
+//! half turn): value 0 at once, or 0 excluded, so that the first value
+//! asked about is 1; so does an option's part the table does not hold, so
+//! that an option of such parts is valued as it is listed.
 //!
 //! An option that falls apart into components D1 + ... + Dk has value n when
 //! `g(Dk) = n ^ g(D1) ^ ... ^ g(Dk-1)`: the easier components (fewer moves)
@@ -380,14 +382,7 @@ impl<G: Game> Pruner<G> {
     fn know(&mut self, c: &G) -> Result<Know, SearchError> {
         Ok(match self.stored(c)? {
             Some(k) => k,
-            None => match c.known_outcome() {
-                Some(Outcome::Previous) => Know::exactly(0),
-                Some(Outcome::Next) => Know {
-                    floor: 1,
-                    ..Know::default()
-                },
-                None => Know::default(),
-            },
+            None => theorem(c),
         })
     }
 
@@ -755,7 +750,10 @@ impl<G: Game> Pruner<G> {
                 }
                 Ok(Some(k)) => self.add_part(p, k, parts, start, &mut x),
                 Ok(None) if p.value_parts(&mut simpler) => self.spare.push(p),
-                Ok(None) => self.add_part(p, Know::default(), parts, start, &mut x),
+                Ok(None) => {
+                    let k = theorem(&p);
+                    self.add_part(p, k, parts, start, &mut x)
+                }
             }
         }
         if looked_up.is_ok() {
@@ -1131,6 +1129,19 @@ impl<G: Game> Pruner<G> {
             self.table.len() as u64,
             self.table.bytes() as u64,
         );
+    }
+}
+
+/// What its game's theorems say of the component `c`'s outcome
+/// ([`Game::known_outcome`]): value 0, or 0 excluded, or nothing.
+fn theorem<G: Game>(c: &G) -> Know {
+    match c.known_outcome() {
+        Some(Outcome::Previous) => Know::exactly(0),
+        Some(Outcome::Next) => Know {
+            floor: 1,
+            ..Know::default()
+        },
+        None => Know::default(),
     }
 }
 

@@ -181,12 +181,13 @@ fn cram_agrees_with_brute_force_on_random_boards_of_13_to_16_cells() {
 }
 
 #[test]
-fn cram_known_outcomes_agree_with_brute_force_on_every_board_to_12_cells() {
-    // Game::known_outcome (the symmetry strategies below, which the pruned
-    // search trusts) against the rules, wherever it speaks.
+fn cram_known_outcomes_agree_with_brute_force_on_every_board_to_12_cells_and_4x4() {
+    // Game::known_outcome (the half-turn symmetry strategies, which the
+    // pruned search trusts) against the rules, wherever it speaks, on every
+    // board of a shape of at most 12 cells and every 4x4 board.
     let mut memo = HashMap::new();
-    let (mut decided, mut rectangles) = (0, BTreeSet::new());
-    every_board_to_12_cells(|b, p| {
+    let (mut lost, mut won, mut full) = (0, 0, BTreeSet::new());
+    let mut check = |b: &Board, p: &Cram| {
         if let Some(outcome) = p.known_outcome() {
             let g = cram_brute(b, &mut memo);
             assert_eq!(
@@ -194,17 +195,43 @@ fn cram_known_outcomes_agree_with_brute_force_on_every_board_to_12_cells() {
                 g == 0,
                 "{p}: value {g}"
             );
-            decided += 1;
-            rectangles.insert((b.len(), b[0].len()));
+            match outcome {
+                grundy::Outcome::Previous => lost += 1,
+                _ => won += 1,
+            }
+            if b.iter().flatten().all(|&f| f) {
+                full.insert((b.len(), b[0].len()));
+            }
         }
-    });
-    // It speaks of the full boards with an even side, and of nothing else.
+    };
+    // Each board, and each of its regions as the search meets it (a
+    // canonical part, cropped to its bounding box).
+    let board = |p: &Cram| -> Board {
+        (0..p.rows())
+            .map(|r| (0..p.cols()).map(|c| p.is_free(r, c)).collect())
+            .collect()
+    };
+    let mut with_parts = |p: Cram| {
+        check(&board(&p), &p);
+        let mut parts = Vec::new();
+        p.canonical_parts(&mut parts);
+        for q in parts {
+            check(&board(&q), &q);
+        }
+    };
+    every_board_to_12_cells(|_, p| with_parts(p));
+    for free in 0..1u128 << 16 {
+        with_parts(Cram::new(4, 4, free).unwrap());
+    }
+    // Of the full boards, it speaks of those with an even side: a full
+    // board with both sides odd has its centre free.
     let even: BTreeSet<(usize, usize)> = (1..=12)
         .flat_map(|r| (1..=12 / r).map(move |c| (r, c)))
         .filter(|(r, c)| r * c % 2 == 0)
+        .chain([(4, 4)])
         .collect();
-    assert_eq!(rectangles, even);
-    assert_eq!(decided, even.len());
+    assert_eq!(full, even);
+    assert!(lost > 2_000 && won > 5_000, "{lost} lost, {won} won");
 }
 
 #[test]
