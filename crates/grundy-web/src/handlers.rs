@@ -41,6 +41,11 @@ pub async fn moves(State(s): State<Arc<AppState>>, body: Body<AnalyzeBody>) -> A
 }
 
 async fn solve(s: Arc<AppState>, b: AnalyzeBody, all_moves: bool) -> Answer<Analysis> {
+    if b.value_only && all_moves {
+        return Err(ApiError::bad_input(
+            "value_only lists no move: it cannot be used with all_moves or on /api/moves",
+        ));
+    }
     let words = request::words(&b.position)?;
     let spec = request::spec(
         &b.game,
@@ -51,7 +56,7 @@ async fn solve(s: Arc<AppState>, b: AnalyzeBody, all_moves: bool) -> Answer<Anal
     let options = AnalyzeOptions {
         play: request::play(b.misere),
         all_moves,
-        value_only: false,
+        value_only: b.value_only,
         limits: s.config.limits,
     };
     let analysis = s

@@ -30,6 +30,11 @@ pub struct AnalyzeBody {
     /// Every move with its outcome (always on for `/api/moves`).
     #[serde(default)]
     pub all_moves: bool,
+    /// The outcome and the value alone, by the pruned search where no
+    /// formula answers: no winning move, no remoteness (`grundy analyze
+    /// --value-only`). Not with `all_moves`, nor on `/api/moves`.
+    #[serde(default)]
+    pub value_only: bool,
     /// The script's text, for `script:NAME` games.
     #[serde(default)]
     pub script_source: Option<String>,

@@ -119,6 +119,40 @@ async fn moves_lists_every_move_with_its_value_for_the_mover() {
 }
 
 #[tokio::test]
+async fn value_only_is_grundy_analyze_value_only_json() {
+    // Cram 4x5: a board the full analysis values every move of; the value
+    // alone by the pruned search, with no move and no remoteness.
+    let body = json!({"game": "cram", "position": "4x5", "value_only": true});
+    let (status, body) = post("/api/analyze", body).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let direct = analyze(
+        &"cram".into(),
+        &["4x5"],
+        &AnalyzeOptions {
+            value_only: true,
+            ..options(false)
+        },
+    )
+    .unwrap();
+    assert_eq!(body, serde_json::to_value(direct).unwrap());
+    let (_, whole) = post("/api/analyze", json!({"game": "cram", "position": "4x5"})).await;
+    assert_eq!(body["grundy"], whole["grundy"]);
+    assert!(body["remoteness"].is_null() && !whole["remoteness"].is_null());
+    assert_eq!(body["winning_moves"], json!([]));
+    assert_ne!(whole["winning_moves"], json!([]));
+    for (path, extra) in [("/api/analyze", json!(true)), ("/api/moves", json!(false))] {
+        let body = json!({"game": "nim", "position": "3", "value_only": true, "all_moves": extra});
+        let answer = post(path, body).await;
+        assert_error(
+            answer,
+            StatusCode::BAD_REQUEST,
+            "bad_input",
+            "value_only lists no move",
+        );
+    }
+}
+
+#[tokio::test]
 async fn misere_play_changes_the_answer() {
     // Misère Nim (Bouton): with every heap of one token, an odd count loses.
     let body = json!({"game": "nim", "position": "1 1 1", "misere": true});
