@@ -16,6 +16,11 @@ def test_a_bad_position_is_bad_input():
         grundy.analyze("nim", ["3", "x"])
 
 
+def test_value_only_with_every_move_is_bad_input():
+    with pytest.raises(grundy.BadInputError, match="value_only lists no move"):
+        grundy.analyze("nim", [3], value_only=True, all_moves=True)
+
+
 def test_a_rule_that_is_no_rule_is_bad_input():
     with pytest.raises(grundy.BadInputError):
         grundy.sequence("0.9x", 10)

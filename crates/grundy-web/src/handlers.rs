@@ -41,11 +41,6 @@ pub async fn moves(State(s): State<Arc<AppState>>, body: Body<AnalyzeBody>) -> A
 }
 
 async fn solve(s: Arc<AppState>, b: AnalyzeBody, all_moves: bool) -> Answer<Analysis> {
-    if b.value_only && all_moves {
-        return Err(ApiError::bad_input(
-            "value_only lists no move: it cannot be used with all_moves or on /api/moves",
-        ));
-    }
     let words = request::words(&b.position)?;
     let spec = request::spec(
         &b.game,

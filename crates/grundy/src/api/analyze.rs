@@ -44,9 +44,20 @@ pub fn position(spec: &Spec, words: &[&str]) -> Result<Box<dyn AnyPosition>, Err
 ///
 /// # Errors
 /// As [`position`]; [`Error::Analyze`] when a search cannot finish within
-/// its limits or the moves asked for are too many to list.
+/// its limits, the moves asked for are too many to list, or the options ask
+/// for `value_only` and `all_moves` together.
 pub fn analyze(spec: &Spec, words: &[&str], options: &AnalyzeOptions) -> Result<Analysis, Error> {
+    consistent(options)?;
     Ok(position(spec, words)?.analyze(options)?)
+}
+
+/// Refuses options that ask for two things that exclude each other, for
+/// every front end alike.
+fn consistent(options: &AnalyzeOptions) -> Result<(), Error> {
+    match options.value_only && options.all_moves {
+        true => Err(AnalyzeError::ValueOnlyWithAllMoves.into()),
+        false => Ok(()),
+    }
 }
 
 /// Like [`analyze`], by search even where the game has a closed form: to
@@ -61,6 +72,7 @@ pub fn analyze_by_search(
     words: &[&str],
     options: &AnalyzeOptions,
 ) -> Result<Analysis, Error> {
+    consistent(options)?;
     Ok(position(spec, words)?.analyze_by_search(options)?)
 }
 
@@ -118,6 +130,7 @@ pub fn analyze_watched(
     by_search: bool,
     hooks: SearchHooks,
 ) -> Result<Analysis, Error> {
+    consistent(options)?;
     Ok(position(spec, words)?.analyze_watched(options, by_search, hooks)?)
 }
 
@@ -165,6 +178,27 @@ mod tests {
         );
         // A formula searches nothing that is watched.
         assert_eq!(run("nim", &["3", "4"], &normal, false), None);
+    }
+
+    #[test]
+    fn value_only_with_all_moves_is_refused_by_every_entry_point() {
+        let o = AnalyzeOptions {
+            value_only: true,
+            all_moves: true,
+            ..AnalyzeOptions::default()
+        };
+        let spec = Spec::from("nim");
+        for err in [
+            analyze(&spec, &["3"], &o).unwrap_err(),
+            analyze_by_search(&spec, &["3"], &o).unwrap_err(),
+            analyze_watched(&spec, &["3"], &o, false, SearchHooks::default()).unwrap_err(),
+        ] {
+            assert_eq!(err.kind(), ErrorKind::BadInput);
+            assert!(
+                err.to_string().starts_with("value_only lists no move"),
+                "{err}"
+            );
+        }
     }
 
     #[test]

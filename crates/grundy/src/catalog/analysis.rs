@@ -123,6 +123,10 @@ pub enum AnalyzeError {
         /// The most that are listed.
         limit: u128,
     },
+    /// [`AnalyzeOptions::value_only`] and [`AnalyzeOptions::all_moves`]
+    /// together: the one lists no move, the other every move.
+    #[error("value_only lists no move: it cannot be asked together with all_moves (every move's outcome)")]
+    ValueOnlyWithAllMoves,
     /// A Grundy value that a sum needs is unknown.
     #[error("the Grundy value of `{position}` is not known (no formula, and too large to search); a sum needs the value of each part")]
     NoValue {
