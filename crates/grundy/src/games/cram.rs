@@ -404,12 +404,13 @@ impl Cram {
             }
             return bridged;
         }
-        let (start, mut whole) = (out.len(), 0usize);
-        each_region(cells, &shape, |_| whole += 1);
+        // A piece with a free neighbour outside it was cut off from it.
+        let (start, mut split) = (out.len(), false);
         each_region_cut(cells, &shape, cut, |r| {
+            split |= shape.next_to(r) & cells & !r != W::ZERO;
             out.push(self.normal_in(reduce_stars(r, &shape)))
         });
-        if !bridged && out.len() - start == whole {
+        if !bridged && !split {
             // The cuts split nothing.
             out.truncate(start);
             return false;
