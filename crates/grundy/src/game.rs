@@ -46,9 +46,10 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
     /// The position as one word, where the game can write it so: a search
     /// table keeps such a position in 8 bytes, hashed and compared as one
     /// integer (Cram writes a region of up to 52 cells so, whose position
-    /// takes 24 bytes; its entry in the pruned search's table is 16 bytes). Two positions with a word are equal exactly when
-    /// their words are, and [`from_word`](Game::from_word) gives the
-    /// position back. `None`, the default, where it does not fit.
+    /// takes 24 bytes; its entry in the pruned search's table is 16
+    /// bytes). Two positions with a word are equal exactly when their
+    /// words are, and [`from_word`](Game::from_word) gives the position
+    /// back. `None`, the default, where it does not fit.
     fn word(&self) -> Option<u64> {
         None
     }
@@ -230,11 +231,11 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
 
     /// The normal-play outcome of this position where a theorem gives it
     /// without search (Cram: a board that is its own image under the half
-    /// turn, by symmetry strategies), else `None`, the default. The pruned search
-    /// ([`Pruner`](crate::solve::Pruner)) takes a component it holds nothing
-    /// of to have value 0 for `Previous`, and not 0 for `Next`: it then
-    /// asks about 1 first. `grundy verify` does not see this: each game's
-    /// tests hold it to exhaustive search.
+    /// turn, by symmetry strategies), else `None`, the default. The pruned
+    /// search ([`Pruner`](crate::solve::Pruner)) takes a component or an
+    /// option's part it holds nothing of to have value 0 for `Previous`,
+    /// and not 0 for `Next`: it then asks about 1 first. `grundy verify`
+    /// does not see this: each game's tests hold it to exhaustive search.
     fn known_outcome(&self) -> Option<Outcome> {
         None
     }

@@ -20,6 +20,7 @@ pub enum Stage {
 }
 
 impl Stage {
+    /// Every stage, in the order of their discriminants.
     const ALL: [Stage; 3] = [Stage::Remoteness, Stage::Outcomes, Stage::Value];
 }
 
@@ -31,8 +32,8 @@ pub struct Progress {
     bytes: AtomicU64,
     resumed: AtomicU64,
     stop: AtomicBool,
-    /// One more than the index of the [`Stage`] in [`Stage::ALL`]; 0 for
-    /// none yet.
+    /// One more than the [`Stage`]'s discriminant (its index in
+    /// [`Stage::ALL`]); 0 for none yet.
     stage: AtomicU8,
 }
 
@@ -82,9 +83,7 @@ impl Progress {
     }
 
     pub(crate) fn set_stage(&self, stage: Stage) {
-        let i = Stage::ALL.iter().position(|&s| s == stage);
-        let i = i.expect("every stage is in the list");
-        self.stage.store(i as u8 + 1, Ordering::Relaxed);
+        self.stage.store(stage as u8 + 1, Ordering::Relaxed);
     }
 
     /// Whether a stop was asked for.

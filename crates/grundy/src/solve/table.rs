@@ -60,8 +60,9 @@ struct Entry<T> {
 ///
 /// A position the game writes as one [`word`](Game::word) is kept in a map
 /// of words (a Cram region's entry for the pruned search 40 -> 16 bytes,
-/// one integer hashed and compared); the others in a map of positions. Every operation below goes
-/// to the one map the key belongs in, and eviction ranks both together.
+/// one integer hashed and compared); the others in a map of positions.
+/// Every operation below goes to the one map the key belongs in, and
+/// eviction ranks both together.
 pub(crate) struct Table<K, T> {
     map: FxHashMap<K, Entry<T>>,
     words: FxHashMap<u64, Entry<T>>,
