@@ -42,11 +42,9 @@ pub const TARGETS: &[(&str, Target)] = &[
 
 /// A small search budget: 10^4 positions, 8 MiB, 0.2 s.
 pub fn small_limits() -> Limits {
-    Limits {
-        max_positions: 10_000,
-        max_bytes: 8 << 20,
-        max_time: Some(Duration::from_millis(200)),
-    }
+    Limits::new(10_000)
+        .with_memory(8 << 20)
+        .with_time(Duration::from_millis(200))
 }
 
 fn options(flags: u8) -> AnalyzeOptions {

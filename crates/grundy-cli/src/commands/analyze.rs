@@ -53,7 +53,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         play: args.convention.play(),
         all_moves: args.all_moves,
         value_only: args.value_only,
-        limits: args.search.limits(),
+        limits: args.search.limits().with_threads(args.engine.threads()),
     };
     let progress = Arc::new(Progress::default());
     let path = args.checkpoint.checkpoint.as_deref();

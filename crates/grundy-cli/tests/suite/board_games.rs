@@ -124,3 +124,41 @@ fn value_only_gives_the_nimber_and_nothing_else() {
         ))
         .stderr(predicate::function(|e: &str| e.lines().count() == 1));
 }
+
+#[test]
+fn each_moves_outcome_is_the_same_on_one_thread_or_three() {
+    // `--search` on Cram 4x5 and Node Kayles on a 3x5 grid: the whole
+    // analysis (every move's outcome, the winning moves, the value) does
+    // not depend on how many threads searched the moves.
+    for position in [&["cram", "4x5"][..], &["node-kayles", "grid", "3x5"][..]] {
+        let json = |jobs: &str| -> serde_json::Value {
+            let out = grundy()
+                .args([
+                    "analyze",
+                    "--json",
+                    "--all-moves",
+                    "--search",
+                    "--jobs",
+                    jobs,
+                ])
+                .args(position)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{position:?} --jobs {jobs}");
+            serde_json::from_slice(&out.stdout).unwrap()
+        };
+        let one = json("1");
+        assert!(one["all_moves"].as_array().is_some_and(|a| a.len() > 10));
+        assert_eq!(one, json("3"), "{position:?}");
+    }
+    // A thread count is a whole number of at least 1, and needs --search.
+    for bad in [&["--search", "--jobs", "0"][..], &["--jobs", "2"][..]] {
+        grundy()
+            .arg("analyze")
+            .args(bad)
+            .args(["cram", "3x3"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--jobs").or(predicate::str::contains("--search")));
+    }
+}

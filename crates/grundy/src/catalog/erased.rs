@@ -608,10 +608,13 @@ impl<R: Rules> Position<R> {
         // The file's bytes are not needed once loaded.
         w.resume = None;
         let budget = quick_limits(o.limits);
-        let mut quick = Searcher::with_limits(Play::Normal, budget);
-        let remoteness = match too_big(p, budget.max_positions) || o.value_only {
-            true => None,
-            false => quick.solve(p).ok().map(|s| s.remoteness),
+        let quick_search = || {
+            let mut quick = Searcher::with_limits(Play::Normal, budget);
+            let remoteness = match too_big(p, budget.max_positions) || o.value_only {
+                true => None,
+                false => quick.solve(p).ok().map(|s| s.remoteness),
+            };
+            (quick, remoteness)
         };
         let mut all = Vec::new();
         let moves = match o.value_only {
@@ -621,13 +624,33 @@ impl<R: Rules> Position<R> {
         if !moves.is_empty() {
             w.progress.set_stage(Stage::Outcomes);
         }
-        for m in moves {
-            let to = p.try_play(&m).map_err(SearchError::from)?;
-            let outcome = pruner.outcome(&to);
+        let tos = moves
+            .iter()
+            .map(|m| p.try_play(m))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(SearchError::from)?;
+        // On `o.limits.threads` threads, and with more than one the quick
+        // remoteness search (a few tenths of a second at most) beside them.
+        let (outcomes, (quick, remoteness)) = match o.limits.threads > 1 && !tos.is_empty() {
+            true => std::thread::scope(|s| {
+                let quick = s.spawn(quick_search);
+                let outcomes = pruner.outcomes(&tos);
+                let quick = quick
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e));
+                (outcomes, quick)
+            }),
+            false => {
+                let quick = quick_search();
+                (pruner.outcomes(&tos), quick)
+            }
+        };
+        let outcomes = w.saved(outcomes, |s| s.save(&[pruner.table()]))?;
+        for ((m, to), outcome) in moves.iter().zip(&tos).zip(outcomes) {
             all.push(MoveInfo {
                 mv: m.to_string(),
-                outcome: Some(w.saved(outcome, |s| s.save(&[pruner.table()]))?),
-                remoteness: quick.known(&to).map(|s| s.remoteness),
+                outcome: Some(outcome),
+                remoteness: quick.known(to).map(|s| s.remoteness),
                 to: to.to_string(),
             });
         }

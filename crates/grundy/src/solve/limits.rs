@@ -15,6 +15,12 @@
 //!   found again included ([`SearchError::LimitExceeded`]).
 //! - **time** ([`Limits::max_time`]): time spent searching, summed over the
 //!   searcher's calls ([`SearchError::TimeExceeded`]).
+//!
+//! And one of means, not a bound: **threads** ([`Limits::threads`]), where
+//! a search can split its work (the pruned search's outcomes of several
+//! positions, [`Pruner::outcomes`](super::Pruner::outcomes)). The threads
+//! share the memory and position bounds, each with an equal part; each has
+//! the whole time bound, as they run at once.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -42,6 +48,9 @@ pub struct Limits {
     /// The most time spent searching, summed over a searcher's calls; `None`
     /// for no bound.
     pub max_time: Option<Duration>,
+    /// The most threads a search may run at once (see the [module
+    /// docs](self)); 1, the default, for the caller's thread alone.
+    pub threads: usize,
 }
 
 impl Limits {
@@ -69,6 +78,7 @@ impl Limits {
             max_positions,
             max_bytes: Limits::DEFAULT_MAX_BYTES,
             max_time: None,
+            threads: 1,
         }
     }
 
@@ -88,6 +98,26 @@ impl Limits {
         }
     }
 
+    /// These limits with up to `threads` threads (0 is taken as 1).
+    pub fn with_threads(self, threads: usize) -> Limits {
+        Limits {
+            threads: threads.max(1),
+            ..self
+        }
+    }
+
+    /// One of `n` equal parts of these limits, for one of `n` threads: the
+    /// memory and positions divided, at least one position each; the time
+    /// and threads as they are.
+    pub fn share(self, n: usize) -> Limits {
+        let n = n.max(1);
+        Limits {
+            max_positions: (self.max_positions / n).max(1),
+            max_bytes: self.max_bytes / n,
+            ..self
+        }
+    }
+
     /// The tighter of these limits and `other`, bound by bound.
     pub fn within(self, other: Limits) -> Limits {
         let max_time = match (self.max_time, other.max_time) {
@@ -98,6 +128,7 @@ impl Limits {
             max_positions: self.max_positions.min(other.max_positions),
             max_bytes: self.max_bytes.min(other.max_bytes),
             max_time,
+            threads: self.threads.min(other.threads),
         }
     }
 }
@@ -135,6 +166,11 @@ impl Budget {
             spent: Duration::ZERO,
             running: None,
         }
+    }
+
+    /// The time left of [`Limits::max_time`], `None` for no bound.
+    pub(crate) fn time_left(&self) -> Option<Duration> {
+        self.limits.max_time.map(|t| t.saturating_sub(self.spent))
     }
 
     /// Starts a search's clock against the time left.

@@ -3,6 +3,7 @@
 //! library only counts: drawing is the front end's.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::Mutex;
 
 /// What an analysis is searching for, for a front end to say: its stages
 /// differ in cost by orders of magnitude (Cram 4x9: the value alone 0.4 s,
@@ -35,6 +36,10 @@ pub struct Progress {
     /// One more than the [`Stage`]'s discriminant (its index in
     /// [`Stage::ALL`]); 0 for none yet.
     stage: AtomicU8,
+    /// The counters of the threads that help the search, each its own
+    /// (helper `i` at `i - 1`), summed into [`read`](Progress::read).
+    /// They publish every few thousand moves, so a lock costs nothing.
+    helpers: Mutex<Vec<ProgressReading>>,
 }
 
 /// A reading of [`Progress`].
@@ -49,13 +54,24 @@ pub struct ProgressReading {
 }
 
 impl Progress {
-    /// The counters now.
+    /// The counters now, summed over the search's threads.
     pub fn read(&self) -> ProgressReading {
-        ProgressReading {
+        let own = ProgressReading {
             moves: self.moves.load(Ordering::Relaxed),
             stored: self.stored.load(Ordering::Relaxed),
             bytes: self.bytes.load(Ordering::Relaxed),
-        }
+        };
+        self.lock_helpers()
+            .iter()
+            .fold(own, |a, h| ProgressReading {
+                moves: a.moves + h.moves,
+                stored: a.stored + h.stored,
+                bytes: a.bytes + h.bytes,
+            })
+    }
+
+    fn lock_helpers(&self) -> std::sync::MutexGuard<'_, Vec<ProgressReading>> {
+        self.helpers.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Asks the search to stop at its next count; it returns
@@ -96,11 +112,44 @@ impl Progress {
         self.stored.store(stored, Ordering::Relaxed);
         self.bytes.store(bytes, Ordering::Relaxed);
     }
+
+    /// [`publish`](Progress::publish) for the helper thread `helper` (from
+    /// 1), whose counters are its own.
+    pub(crate) fn publish_helper(&self, helper: usize, reading: ProgressReading) {
+        let mut helpers = self.lock_helpers();
+        if helpers.len() < helper {
+            helpers.resize(helper, ProgressReading::default());
+        }
+        helpers[helper - 1] = reading;
+    }
+
+    /// Forgets the helpers' counters: their work is the caller's now.
+    pub(crate) fn end_helpers(&self) {
+        self.lock_helpers().clear();
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn helpers_counters_add_to_the_searchs_until_they_end() {
+        let p = Progress::default();
+        p.publish(10, 2, 100);
+        let h = |moves, stored, bytes| ProgressReading {
+            moves,
+            stored,
+            bytes,
+        };
+        p.publish_helper(2, h(5, 1, 50));
+        assert_eq!(p.read(), h(15, 3, 150));
+        p.publish_helper(1, h(1, 1, 1));
+        p.publish_helper(2, h(7, 1, 50));
+        assert_eq!(p.read(), h(18, 4, 151));
+        p.end_helpers();
+        assert_eq!(p.read(), h(10, 2, 100));
+    }
 
     #[test]
     fn the_stage_is_none_until_set_and_then_the_last_set() {

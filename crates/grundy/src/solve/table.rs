@@ -286,6 +286,30 @@ impl<K: Game, T: Copy> Table<K, T> {
         true
     }
 
+    /// Takes in the solved entries of `other`, another thread's table of
+    /// the same search: a key stored here gets `merge(ours, theirs)`, and
+    /// one not stored here is added while the table stays within
+    /// `max_bytes`. The number of entries added.
+    pub(crate) fn absorb(
+        &mut self,
+        other: &Table<K, T>,
+        max_bytes: usize,
+        merge: impl Fn(T, T) -> T,
+    ) -> usize {
+        let mut added = 0;
+        for (key, theirs, level) in other.solved() {
+            if let Some(e) = self.entry_mut(&key) {
+                if let Slot::Done(ours) = e.slot {
+                    e.slot = Slot::Done(merge(ours, theirs));
+                    e.level = e.level.max(level);
+                }
+            } else if self.bytes_with(&key) <= max_bytes {
+                added += usize::from(self.insert_solved(key, theirs, level));
+            }
+        }
+        added
+    }
+
     /// Drops `key`, on the path, rather than finishing it: what the search
     /// found there is not worth its room.
     pub(crate) fn forget(&mut self, key: &K) {
@@ -472,6 +496,29 @@ mod tests {
         t.unpin();
         assert_eq!(t.peek(&nim(&[9])), None);
         assert_eq!(t.len(), 2);
+    }
+
+    #[test]
+    fn absorbing_merges_shared_keys_adds_the_others_and_skips_the_busy() {
+        let mut ours: Table<Nim, u32> = Table::new();
+        let mut theirs: Table<Nim, u32> = Table::new();
+        let solve = |t: &mut Table<Nim, u32>, n: u64, v: u32| {
+            t.open(nim(&[n]));
+            t.finish(&nim(&[n]), v, 1 << n);
+        };
+        solve(&mut ours, 1, 10);
+        solve(&mut theirs, 1, 3);
+        solve(&mut theirs, 2, 20);
+        theirs.open(nim(&[3]));
+        assert_eq!(ours.absorb(&theirs, usize::MAX, u32::max), 1);
+        assert_eq!(ours.peek(&nim(&[1])), Some(Slot::Done(10)));
+        assert_eq!(ours.get(&nim(&[2])), Some((Slot::Done(20), 4)));
+        assert_eq!(ours.peek(&nim(&[3])), None);
+        assert_eq!(ours.solved_len(), 2);
+        // Nothing is added past the bytes given.
+        let mut small: Table<Nim, u32> = Table::new();
+        assert_eq!(small.absorb(&theirs, 0, u32::max), 0);
+        assert_eq!(small.len(), 0);
     }
 
     #[test]

@@ -41,6 +41,28 @@ fn agree<G: Game>(p: &G, limits: Limits, probe: u64) -> Result<(), TestCaseError
     Ok(())
 }
 
+/// The pruned search's outcomes of every move of `p` at once, on the
+/// threads of `limits` (duplicates up to symmetry among them), and then
+/// the value of `p` from what the threads stored, against the plain
+/// search's.
+fn outcomes_agree<G: Game>(p: &G, limits: Limits) -> Result<(), TestCaseError> {
+    let mut plain = Searcher::new(Play::Normal);
+    let targets: Vec<G> = p.moves().iter().map(|m| p.play(m)).collect();
+    let mut pruned = Pruner::new(limits);
+    let outcomes = pruned.outcomes(&targets).unwrap();
+    prop_assert_eq!(outcomes.len(), targets.len());
+    for (t, o) in targets.iter().zip(outcomes) {
+        prop_assert_eq!(o, plain.solve(t).unwrap().outcome, "outcome of {}", t);
+    }
+    prop_assert_eq!(
+        pruned.grundy(p).unwrap(),
+        plain.grundy(p).unwrap(),
+        "value of {}",
+        p
+    );
+    Ok(())
+}
+
 fn heap_game(which: usize) -> Arc<OctalRule> {
     let (name, text) = [
         ("kayles", "kayles"),
@@ -120,6 +142,25 @@ proptest! {
     }
 
     #[test]
+    fn outcomes_of_every_move_on_threads_are_the_plain_search_outcomes(
+        rows in 1usize..4,
+        cols in 2usize..6,
+        free in any::<u16>(),
+        mut heights in proptest::collection::vec(1u64..6, 1..6),
+        heaps in proptest::collection::vec(0u64..14, 1..4),
+        which in 0usize..4,
+        threads in 1usize..4,
+        tight in any::<bool>(),
+    ) {
+        let limits = squeeze(tight).with_threads(threads);
+        let free = u128::from(free) & ((1u128 << (rows * cols)) - 1);
+        outcomes_agree(&Cram::new(rows, cols, free).unwrap(), limits)?;
+        heights.sort_unstable_by(|a, b| b.cmp(a));
+        outcomes_agree(&Chomp::new(&heights).unwrap(), limits)?;
+        outcomes_agree(&Heaps::with_rule(heap_game(which), heaps), limits)?;
+    }
+
+    #[test]
     fn pruned_values_of_node_kayles_graphs_are_the_plain_search_values(
         edges in proptest::collection::vec((0u32..10, 0u32..10), 1..16),
         probe in 0u64..4,
@@ -152,6 +193,29 @@ fn a_path_longer_than_the_budget_stops_cleanly() {
     let e = pruned.grundy(&p).unwrap_err();
     assert_eq!(e, grundy::SearchError::MemoryExceeded { limit: 64 << 10 });
     assert_eq!(pruned.positions_stored(), 0);
+}
+
+#[test]
+fn outcomes_on_threads_stop_together_at_a_limit_and_when_asked() {
+    // Odd sides: no symmetry decides it.
+    let board: Cram = "5x5".parse().unwrap();
+    let targets: Vec<Cram> = board.moves().iter().map(|m| board.play(m)).collect();
+    // Work for 64 positions, split between two threads: both stop, and the
+    // error is the limit's, not the interruption of the one stopped by the
+    // other.
+    let mut pruned = Pruner::new(Limits::new(64).with_threads(2));
+    let e = pruned.outcomes(&targets).unwrap_err();
+    assert_eq!(e, grundy::SearchError::LimitExceeded { limit: 32 });
+    assert!(pruned.moves_seen() > 32 * Limits::MOVES_PER_POSITION);
+    // Asked to stop, every thread stops; the progress counts every thread's
+    // moves and, once they end, this pruner's table alone.
+    let mut pruned = Pruner::new(Limits::default().with_threads(2));
+    let progress = pruned.progress();
+    progress.request_stop();
+    let e = pruned.outcomes(&targets).unwrap_err();
+    assert_eq!(e, grundy::SearchError::Interrupted);
+    assert_eq!(progress.read().moves, pruned.moves_seen() as u64);
+    assert_eq!(progress.read().stored, pruned.positions_stored() as u64);
 }
 
 /// The search's fast hook ([`Game::canonical_parts`]) against what it
