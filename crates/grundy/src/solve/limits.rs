@@ -19,8 +19,8 @@
 //! And one of means, not a bound: **threads** ([`Limits::threads`]), where
 //! a search can split its work (the pruned search's outcomes of several
 //! positions, [`Pruner::outcomes`](super::Pruner::outcomes)). The threads
-//! share the memory and position bounds, each with an equal part; each has
-//! the whole time bound, as they run at once.
+//! share the bounds on memory, positions and work, each with an equal
+//! part; each has the time left, as they run at once.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -106,18 +106,6 @@ impl Limits {
         }
     }
 
-    /// One of `n` equal parts of these limits, for one of `n` threads: the
-    /// memory and positions divided, at least one position each; the time
-    /// and threads as they are.
-    pub fn share(self, n: usize) -> Limits {
-        let n = n.max(1);
-        Limits {
-            max_positions: (self.max_positions / n).max(1),
-            max_bytes: self.max_bytes / n,
-            ..self
-        }
-    }
-
     /// The tighter of these limits and `other`, bound by bound.
     pub fn within(self, other: Limits) -> Limits {
         let max_time = match (self.max_time, other.max_time) {
@@ -145,8 +133,11 @@ impl Default for Limits {
 /// [`Pruner`](super::Pruner)) count against their limits.
 #[derive(Clone, Debug)]
 pub(crate) struct Budget {
-    /// The limits counted against.
+    /// The limits counted against, and named in their errors.
     pub(crate) limits: Limits,
+    /// The bounds this budget counts against: the limits' own, or one
+    /// thread's share of them ([`Budget::split`]).
+    share: Share,
     /// Moves looked at so far, against [`Limits::max_moves`].
     pub(crate) moves_seen: usize,
     /// Estimated bytes of the current search's path.
@@ -157,10 +148,32 @@ pub(crate) struct Budget {
     running: Option<(Instant, Option<Instant>)>,
 }
 
+/// What of its [`Limits`] a [`Budget`] may use.
+#[derive(Clone, Copy, Debug)]
+struct Share {
+    /// Moves looked at, counted from the budget's start.
+    moves: usize,
+    /// Positions stored at once.
+    stored: usize,
+    /// Bytes of the tables and the path.
+    bytes: usize,
+}
+
+impl Share {
+    fn whole(limits: Limits) -> Share {
+        Share {
+            moves: limits.max_moves(),
+            stored: limits.max_positions,
+            bytes: limits.max_bytes,
+        }
+    }
+}
+
 impl Budget {
     pub(crate) fn new(limits: Limits) -> Budget {
         Budget {
             limits,
+            share: Share::whole(limits),
             moves_seen: 0,
             path_bytes: 0,
             spent: Duration::ZERO,
@@ -168,9 +181,41 @@ impl Budget {
         }
     }
 
-    /// The time left of [`Limits::max_time`], `None` for no bound.
-    pub(crate) fn time_left(&self) -> Option<Duration> {
-        self.limits.max_time.map(|t| t.saturating_sub(self.spent))
+    /// Splits this budget between `n` threads (this one and `n - 1` given
+    /// back): each may store a `1/n` share of the positions and bytes, and
+    /// look at a `1/n` share of the moves left; each has the time left.
+    /// [`rejoin`](Budget::rejoin) gives this one the whole again.
+    pub(crate) fn split(&mut self, n: usize) -> Vec<Budget> {
+        let n = n.max(1);
+        let left = self.share.moves.saturating_sub(self.moves_seen) / n;
+        let share = Share {
+            moves: left,
+            stored: (self.limits.max_positions / n).max(1),
+            bytes: self.limits.max_bytes / n,
+        };
+        self.share = Share {
+            moves: self.moves_seen + left,
+            ..share
+        };
+        (1..n)
+            .map(|_| Budget {
+                share,
+                spent: self.spent,
+                ..Budget::new(self.limits)
+            })
+            .collect()
+    }
+
+    /// Ends a [`split`](Budget::split): the whole limits again, and the
+    /// moves the other threads looked at counted as this one's.
+    pub(crate) fn rejoin(&mut self, others: &[&Budget]) {
+        self.share = Share::whole(self.limits);
+        self.moves_seen += others.iter().map(|b| b.moves_seen).sum::<usize>();
+    }
+
+    /// The bytes this budget may use: [`Limits::max_bytes`], or a share.
+    pub(crate) fn max_bytes(&self) -> usize {
+        self.share.bytes
     }
 
     /// Starts a search's clock against the time left.
@@ -197,7 +242,7 @@ impl Budget {
     #[inline(always)]
     pub(crate) fn count_move(&mut self, every: usize) -> Result<bool, SearchError> {
         self.moves_seen += 1;
-        if self.moves_seen > self.limits.max_moves() {
+        if self.moves_seen > self.share.moves {
             return Err(SearchError::LimitExceeded {
                 limit: self.limits.max_positions,
             });
@@ -214,7 +259,7 @@ impl Budget {
     pub(crate) fn count_moves(&mut self, n: usize, every: usize) -> Result<bool, SearchError> {
         let before = self.moves_seen;
         self.moves_seen += n;
-        if self.moves_seen > self.limits.max_moves() {
+        if self.moves_seen > self.share.moves {
             return Err(SearchError::LimitExceeded {
                 limit: self.limits.max_positions,
             });
@@ -244,10 +289,10 @@ impl Budget {
     /// with glibc: resident memory crept to 1.16 times the estimate over a
     /// 20 s search that evicted all along.
     pub(crate) fn over(&self, table_bytes: usize, stored: usize) -> (bool, bool) {
-        let usable = self.limits.max_bytes - self.limits.max_bytes / 4;
+        let usable = self.share.bytes - self.share.bytes / 4;
         (
             table_bytes + self.path_bytes > usable,
-            stored >= self.limits.max_positions,
+            stored >= self.share.stored,
         )
     }
 
@@ -351,6 +396,32 @@ impl SearchError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_split_budget_shares_what_is_left_and_rejoins_whole() {
+        let limits = Limits::new(10).with_memory(1000);
+        let mut main = Budget::new(limits);
+        main.count_moves(1500, 1 << 20).unwrap();
+        // 2560 moves allowed, 1500 seen: 1060 left, 530 for each.
+        let mut helpers = main.split(2);
+        assert_eq!(helpers.len(), 1);
+        let helper = &mut helpers[0];
+        assert_eq!((main.max_bytes(), helper.max_bytes()), (500, 500));
+        assert_eq!(main.over(0, 4), (false, false));
+        assert_eq!(main.over(0, 5), (false, true));
+        assert_eq!(helper.over(376, 0), (true, false));
+        assert!(helper.count_moves(530, 1 << 20).is_ok());
+        assert_eq!(
+            helper.count_move(1 << 20),
+            Err(SearchError::LimitExceeded { limit: 10 })
+        );
+        assert!(main.count_moves(530, 1 << 20).is_ok());
+        assert!(main.count_move(1 << 20).is_err());
+        main.rejoin(&[&helpers[0]]);
+        assert_eq!(main.moves_seen, 1500 + 531 + 531);
+        assert_eq!(main.max_bytes(), 1000);
+        assert_eq!(main.over(0, 9), (false, false));
+    }
 
     #[test]
     fn errors_name_the_flag_that_raises_the_limit() {

@@ -395,9 +395,8 @@ impl<G: Game> Pruner<G> {
     /// Positions equal up to symmetry ([`Game::canonical`]) are searched
     /// once. With more than one thread, the calling thread and helpers
     /// each take the next position not yet taken, each with a pruner of
-    /// its own and an equal share of the memory and positions
-    /// ([`Limits::share`]; this pruner's table is copied into each
-    /// helper's within it). When they are done, or one of them stops at an
+    /// its own and an equal share of the memory, positions and work left
+    /// (this pruner's table is copied into each helper's within it). When they are done, or one of them stops at an
     /// error, this pruner takes in what the helpers stored (within its
     /// whole budget) and the moves they looked at, so the searches that
     /// follow use their work. Checkpoint saves made meanwhile hold this
@@ -452,27 +451,21 @@ impl<G: Game> Pruner<G> {
         positions: &[&G],
         threads: usize,
     ) -> Result<Vec<Outcome>, SearchError> {
-        let whole = self.budget.limits;
-        let share = whole.share(threads);
-        let share = match self.budget.time_left() {
-            Some(t) => share.with_time(t),
-            None => share,
-        };
         let quit = Arc::new(AtomicBool::new(false));
-        let mut helpers: Vec<Pruner<G>> = (1..threads)
-            .map(|i| {
-                let mut h = Pruner::new(share);
-                let usable = share.max_bytes - share.max_bytes / 4;
+        let budgets = self.budget.split(threads);
+        let usable = self.budget.max_bytes() - self.budget.max_bytes() / 4;
+        let mut helpers: Vec<Pruner<G>> = budgets
+            .into_iter()
+            .enumerate()
+            .map(|(i, budget)| {
+                let mut h = Pruner::new(self.budget.limits);
+                h.budget = budget;
                 h.table.absorb(&self.table, usable, Know::with_packed);
                 h.progress = Arc::clone(&self.progress);
-                (h.helper, h.quit) = (i, Some(Arc::clone(&quit)));
+                (h.helper, h.quit) = (i + 1, Some(Arc::clone(&quit)));
                 h
             })
             .collect();
-        self.budget.limits = Limits {
-            max_time: whole.max_time,
-            ..share
-        };
         let next = AtomicUsize::new(0);
         let found = Mutex::new(vec![None; positions.len()]);
         // Each thread takes the next position until none is left or one
@@ -499,12 +492,12 @@ impl<G: Game> Pruner<G> {
             (ours, theirs)
         });
         // This pruner takes in the helpers' work, within its whole budget.
-        self.budget.limits = whole;
-        let usable = whole.max_bytes - whole.max_bytes / 4;
+        self.budget
+            .rejoin(&helpers.iter().map(|h| &h.budget).collect::<Vec<_>>());
+        let usable = self.budget.max_bytes() - self.budget.max_bytes() / 4;
         for h in &helpers {
             let room = usable.saturating_sub(self.indexed.bytes());
             self.table.absorb(&h.table, room, Know::with_packed);
-            self.budget.moves_seen += h.budget.moves_seen;
         }
         drop(helpers);
         self.progress.end_helpers();
