@@ -482,38 +482,40 @@ impl<G: Game> Pruner<G> {
                 found.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(outcome);
             }
         };
-        let (ours, theirs) = std::thread::scope(|s| {
+        // This thread too stops when a helper fails.
+        self.quit = Some(Arc::clone(&quit));
+        let results = std::thread::scope(|s| {
             let running: Vec<_> = helpers.iter_mut().map(|h| s.spawn(|| work(h))).collect();
-            let ours = work(self);
-            let theirs: Vec<Result<(), SearchError>> = running
-                .into_iter()
-                .map(|r| r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect();
-            (ours, theirs)
+            let mut results = vec![work(self)];
+            for r in running {
+                results.push(r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            }
+            results
         });
-        // This pruner takes in the helpers' work, within its whole budget.
+        self.quit = None;
+        // This pruner takes in the helpers' work, each helper dropped once
+        // taken in, all within the whole budget.
         self.budget
             .rejoin(&helpers.iter().map(|h| &h.budget).collect::<Vec<_>>());
         let usable = self.budget.max_bytes() - self.budget.max_bytes() / 4;
-        for h in &helpers {
-            let room = usable.saturating_sub(self.indexed.bytes());
+        let mut held: usize = helpers.iter().map(|h| h.table.bytes()).sum();
+        for h in helpers {
+            held -= h.table.bytes();
+            let room = usable.saturating_sub(self.indexed.bytes() + held);
             self.table.absorb(&h.table, room, Know::with_packed);
         }
-        drop(helpers);
         self.progress.end_helpers();
         self.publish();
-        ours?;
-        // A helper stopped by another's failure reports an interruption;
-        // the failure is this thread's (returned above) or a helper's.
-        let mut errors: Vec<SearchError> = theirs.into_iter().filter_map(Result::err).collect();
-        if let Some(i) = errors
-            .iter()
-            .position(|e| !matches!(e, SearchError::Interrupted))
-        {
-            return Err(errors.swap_remove(i));
-        }
-        if let Some(e) = errors.pop() {
-            return Err(e);
+        // A thread stopped by another's failure reports an interruption;
+        // the failure is the first other error.
+        let mut errors = results.into_iter().filter_map(Result::err);
+        if let Some(first) = errors.next() {
+            return Err(match first {
+                SearchError::Interrupted => errors
+                    .find(|e| *e != SearchError::Interrupted)
+                    .unwrap_or(first),
+                e => e,
+            });
         }
         let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
         Ok(found
