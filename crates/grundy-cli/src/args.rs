@@ -110,8 +110,9 @@ pub struct EngineArgs {
     #[arg(long)]
     pub search: bool,
     /// Threads for the outcome of each move by the pruned search, each with
-    /// an equal share of `--memory` (Cram: 1.1-1.3 times faster on two
-    /// cores; Chomp and heap games use one) [default: every core].
+    /// an equal share of `--memory`, and for the quick remoteness search
+    /// beside them (Cram: 1.3-1.5 times faster on two cores; Chomp and heap
+    /// games search the outcomes on one) [default: every core].
     #[arg(long, value_name = "K", value_parser = parse_jobs, requires = "search")]
     pub jobs: Option<usize>,
 }
