@@ -112,7 +112,8 @@ pub struct EngineArgs {
     /// Threads for the outcome of each move by the pruned search, each with
     /// an equal share of `--memory`, and for the quick remoteness search
     /// beside them (Cram: 1.3-1.5 times faster on two cores; Chomp and heap
-    /// games search the outcomes on one) [default: every core].
+    /// games search the outcomes on one); at most the machine's cores
+    /// [default: every core].
     #[arg(long, value_name = "K", value_parser = parse_jobs, requires = "search")]
     pub jobs: Option<usize>,
 }

@@ -130,27 +130,63 @@ fn each_moves_outcome_is_the_same_on_one_thread_or_three() {
     // `--search` on Cram 4x5 and Node Kayles on a 3x5 grid: the whole
     // analysis (every move's outcome, the winning moves, the value) does
     // not depend on how many threads searched the moves.
-    for position in [&["cram", "4x5"][..], &["node-kayles", "grid", "3x5"][..]] {
-        let json = |jobs: &str| -> serde_json::Value {
-            let out = grundy()
-                .args([
-                    "analyze",
-                    "--json",
-                    "--all-moves",
-                    "--search",
-                    "--jobs",
-                    jobs,
-                ])
-                .args(position)
-                .output()
-                .unwrap();
-            assert!(out.status.success(), "{position:?} --jobs {jobs}");
-            serde_json::from_slice(&out.stdout).unwrap()
-        };
-        let one = json("1");
-        assert!(one["all_moves"].as_array().is_some_and(|a| a.len() > 10));
-        assert_eq!(one, json("3"), "{position:?}");
+    fn json_of(position: &[&str], jobs: &str) -> serde_json::Value {
+        let out = grundy()
+            .args([
+                "analyze",
+                "--json",
+                "--all-moves",
+                "--search",
+                "--jobs",
+                jobs,
+            ])
+            .args(position)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{position:?} --jobs {jobs}");
+        serde_json::from_slice(&out.stdout).unwrap()
     }
+    for position in [&["cram", "4x5"][..], &["node-kayles", "grid", "3x5"][..]] {
+        let one = json_of(position, "1");
+        assert!(one["all_moves"].as_array().is_some_and(|a| a.len() > 10));
+        assert_eq!(one, json_of(position, "3"), "{position:?}");
+    }
+    // Far more threads than cores, under a tight `ulimit -v` (64 stacks
+    // of 2 MiB would pass it): no more threads than cores start, and the
+    // answer is the same. (Not its remoteness: the quick search has a
+    // quarter of a second, and under so tight a limit glibc gives a second
+    // thread no heap of its own, so that each of its allocations is a
+    // system call.)
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 100000 && exec '{}' analyze --json --all-moves --search --jobs 64 cram 4x5",
+            bin.display()
+        ))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    fn without_remoteness(v: serde_json::Value) -> serde_json::Value {
+        match v {
+            serde_json::Value::Object(o) => o
+                .into_iter()
+                .filter(|(k, _)| k != "remoteness")
+                .map(|(k, v)| (k, without_remoteness(v)))
+                .collect(),
+            serde_json::Value::Array(a) => a.into_iter().map(without_remoteness).collect(),
+            v => v,
+        }
+    }
+    let crowded: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        without_remoteness(crowded),
+        without_remoteness(json_of(&["cram", "4x5"], "1"))
+    );
     // A thread count is a whole number of at least 1, and needs --search.
     for bad in [&["--search", "--jobs", "0"][..], &["--jobs", "2"][..]] {
         grundy()

@@ -629,22 +629,9 @@ impl<R: Rules> Position<R> {
             .map(|m| p.try_play(m))
             .collect::<Result<Vec<_>, _>>()
             .map_err(SearchError::from)?;
-        // On `o.limits.threads` threads, and with more than one the quick
-        // remoteness search (a few tenths of a second at most) beside them.
-        let (outcomes, (quick, remoteness)) = match o.limits.threads > 1 && !tos.is_empty() {
-            true => std::thread::scope(|s| {
-                let quick = s.spawn(quick_search);
-                let outcomes = pruner.outcomes(&tos);
-                let quick = quick
-                    .join()
-                    .unwrap_or_else(|e| std::panic::resume_unwind(e));
-                (outcomes, quick)
-            }),
-            false => {
-                let quick = quick_search();
-                (pruner.outcomes(&tos), quick)
-            }
-        };
+        // On `o.limits.threads` threads, the quick remoteness search (a
+        // few tenths of a second at most) on one of them.
+        let (outcomes, (quick, remoteness)) = pruner.outcomes_beside(&tos, quick_search);
         let outcomes = w.saved(outcomes, |s| s.save(&[pruner.table()]))?;
         for ((m, to), outcome) in moves.iter().zip(&tos).zip(outcomes) {
             all.push(MoveInfo {

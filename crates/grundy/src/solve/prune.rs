@@ -390,7 +390,7 @@ impl<G: Game> Pruner<G> {
 
     /// The normal-play outcome of each of `positions`, as
     /// [`outcome`](Pruner::outcome) gives it, on up to
-    /// [`Limits::threads`] threads.
+    /// [`Limits::threads`] threads, and no more than the machine's cores.
     ///
     /// Positions equal up to symmetry ([`Game::canonical`]) are searched
     /// once. With more than one thread, the calling thread and helpers
@@ -417,6 +417,21 @@ impl<G: Game> Pruner<G> {
     /// As [`grundy`](Pruner::grundy): the first error of this thread, else
     /// of a helper.
     pub fn outcomes(&mut self, positions: &[G]) -> Result<Vec<Outcome>, SearchError> {
+        self.outcomes_beside(positions, || ()).0
+    }
+
+    /// [`outcomes`](Pruner::outcomes), and `beside` run on one of the
+    /// [`Limits::threads`] threads (other work that should share the cores,
+    /// as the quick remoteness search of `analyze`): on a thread of its
+    /// own where the outcomes are searched on one, else on a helper, which
+    /// then takes positions as the others do, so that the threads never
+    /// outnumber the limit. On one thread, or where no other thread can
+    /// be started, `beside` runs on this one, before the outcomes.
+    pub fn outcomes_beside<T: Send>(
+        &mut self,
+        positions: &[G],
+        beside: impl FnOnce() -> T + Send,
+    ) -> (Result<Vec<Outcome>, SearchError>, T) {
         // Each position's class up to symmetry, and one of each class.
         let mut class: FxHashMap<G, usize> = FxHashMap::default();
         let mut distinct = Vec::new();
@@ -430,27 +445,49 @@ impl<G: Game> Pruner<G> {
             })
             .collect();
         drop(class);
+        // No more threads than cores: more would not be faster, and each
+        // takes a stack outside the memory budget.
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let most = self.budget.limits.threads.clamp(1, cores);
         let numbered = positions.first().is_some_and(|p| p.part_at(0).is_some());
         let threads = match numbered {
             true => 1,
-            false => self.budget.limits.threads.clamp(1, distinct.len().max(1)),
+            false => most.min(distinct.len().max(1)),
         };
-        let found = match threads {
-            1 => distinct
-                .iter()
-                .map(|p| self.outcome(p))
-                .collect::<Result<Vec<_>, _>>()?,
-            n => self.outcomes_on(&distinct, n)?,
+        let beside = Beside::new(beside);
+        let spare = most > 1 && !distinct.is_empty();
+        let found = match (threads, spare) {
+            (1, false) => {
+                beside.run();
+                self.outcomes_here(&distinct)
+            }
+            (1, true) => std::thread::scope(|s| {
+                let started = std::thread::Builder::new()
+                    .spawn_scoped(s, || beside.run())
+                    .is_ok();
+                if !started {
+                    beside.run();
+                }
+                self.outcomes_here(&distinct)
+            }),
+            (n, _) => self.outcomes_on(&distinct, n, &beside),
         };
-        Ok(of.into_iter().map(|i| found[i]).collect())
+        let found = found.map(|found| of.into_iter().map(|i| found[i]).collect());
+        (found, beside.result())
+    }
+
+    /// The outcomes of distinct positions, on this thread.
+    fn outcomes_here(&mut self, positions: &[&G]) -> Result<Vec<Outcome>, SearchError> {
+        positions.iter().map(|p| self.outcome(p)).collect()
     }
 
     /// [`outcomes`](Pruner::outcomes) of distinct positions on `threads`
-    /// threads (at least 2).
-    fn outcomes_on(
+    /// threads (at least 2), the first helper running `beside` first.
+    fn outcomes_on<T: Send>(
         &mut self,
         positions: &[&G],
         threads: usize,
+        beside: &Beside<T, impl FnOnce() -> T + Send>,
     ) -> Result<Vec<Outcome>, SearchError> {
         let quit = Arc::new(AtomicBool::new(false));
         let budgets = self.budget.split(threads);
@@ -485,8 +522,26 @@ impl<G: Game> Pruner<G> {
         };
         // This thread too stops when a helper fails.
         self.quit = Some(Arc::clone(&quit));
+        let work = &work;
         let results = std::thread::scope(|s| {
-            let running: Vec<_> = helpers.iter_mut().map(|h| s.spawn(|| work(h))).collect();
+            let mut running = Vec::new();
+            for (i, h) in helpers.iter_mut().enumerate() {
+                let run = move || {
+                    if i == 0 {
+                        beside.run();
+                    }
+                    work(h)
+                };
+                match std::thread::Builder::new().spawn_scoped(s, run) {
+                    Ok(r) => running.push(r),
+                    // Where the system has no more threads to give, the
+                    // threads that run take the positions left.
+                    Err(_) => break,
+                }
+            }
+            if running.is_empty() {
+                beside.run();
+            }
             let mut results = vec![work(self)];
             for r in running {
                 results.push(r.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
@@ -1313,6 +1368,38 @@ impl<G: Game> Pruner<G> {
                 },
             ),
         }
+    }
+}
+
+/// Work run beside a search, once, on whichever thread gets to it first
+/// ([`Pruner::outcomes_beside`]), and what it gave.
+struct Beside<T, F> {
+    work: Mutex<Option<F>>,
+    result: Mutex<Option<T>>,
+}
+
+impl<T, F: FnOnce() -> T> Beside<T, F> {
+    fn new(work: F) -> Self {
+        Beside {
+            work: Mutex::new(Some(work)),
+            result: Mutex::new(None),
+        }
+    }
+
+    /// Runs the work unless it has run.
+    fn run(&self) {
+        let work = self.work.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(work) = work {
+            let result = work();
+            *self.result.lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+        }
+    }
+
+    /// What the work gave, running it now if no thread did.
+    fn result(self) -> T {
+        self.run();
+        let result = self.result.into_inner().unwrap_or_else(|e| e.into_inner());
+        result.expect("the work has run")
     }
 }
 

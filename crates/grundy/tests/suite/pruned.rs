@@ -220,6 +220,35 @@ fn outcomes_on_threads_stop_together_at_a_limit_and_when_asked() {
     assert_eq!(progress.read().stored, pruned.positions_stored() as u64);
 }
 
+#[test]
+fn work_beside_the_outcomes_runs_once_on_any_number_of_threads() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let cram: Cram = "3x5".parse().unwrap();
+    let chomp = Chomp::new(&[4, 4, 3]).unwrap();
+    for threads in [1, 2, 4] {
+        let limits = Limits::default().with_threads(threads);
+        let runs = AtomicUsize::new(0);
+        let beside = || runs.fetch_add(1, Ordering::Relaxed) + 40;
+        let to: Vec<Cram> = cram.moves().iter().map(|m| cram.play(m)).collect();
+        let (found, got) = Pruner::new(limits).outcomes_beside(&to, beside);
+        assert_eq!(
+            found.unwrap(),
+            Pruner::new(Limits::default()).outcomes(&to).unwrap()
+        );
+        assert_eq!(got, 40);
+        // Chomp's outcomes are searched on one thread, the work on another.
+        let to: Vec<Chomp> = chomp.moves().iter().map(|m| chomp.play(m)).collect();
+        let (found, got) =
+            Pruner::new(limits).outcomes_beside(&to, || runs.fetch_add(1, Ordering::Relaxed));
+        assert_eq!(found.unwrap().len(), to.len());
+        assert_eq!(got, 1);
+        // No position: the work runs all the same.
+        let (found, got) = Pruner::<Cram>::new(limits).outcomes_beside(&[], || 7);
+        assert_eq!((found.unwrap(), got), (vec![], 7));
+        assert_eq!(runs.load(Ordering::Relaxed), 2);
+    }
+}
+
 /// The search's fast hook ([`Game::canonical_parts`]) against what it
 /// stands for: the components, each made canonical, parts with no move
 /// aside (the hook may leave them out), as a multiset.
