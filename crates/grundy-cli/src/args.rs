@@ -109,11 +109,10 @@ pub struct EngineArgs {
     /// finds it; misère play by the full search.
     #[arg(long)]
     pub search: bool,
-    /// Threads for the outcome of each move by the pruned search, each with
-    /// an equal share of `--memory`, and for the quick remoteness search
-    /// beside them (Cram: 1.3-1.5 times faster on two cores; Chomp and heap
-    /// games search the outcomes on one); at most the machine's cores
-    /// [default: every core].
+    /// Threads for the quick remoteness search and the outcome of each move
+    /// by the pruned search, each with an equal share of `--memory` (Cram:
+    /// 1.2-1.5 times faster on two cores; Chomp and heap games search the
+    /// outcomes on one); at most the machine's cores [default: every core].
     #[arg(long, value_name = "K", value_parser = parse_jobs, requires = "search")]
     pub jobs: Option<usize>,
 }
