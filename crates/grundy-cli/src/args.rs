@@ -120,8 +120,7 @@ pub struct EngineArgs {
 impl EngineArgs {
     /// The threads `--jobs` asks for, else every core.
     pub fn threads(&self) -> usize {
-        self.jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        self.jobs.unwrap_or_else(grundy::solve::limits::cores)
     }
 }
 

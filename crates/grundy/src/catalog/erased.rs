@@ -777,7 +777,7 @@ impl<R: Rules> Position<R> {
         };
         // The search's share of the budget, less the file's bytes, held
         // until every table is loaded.
-        let usable = o.limits.max_bytes - o.limits.max_bytes / 4;
+        let usable = crate::solve::limits::usable(o.limits.max_bytes);
         let budget = usable.saturating_sub(w.resume.as_ref().map_or(0, Vec::len));
         let loaded = opened.load(table, budget, parse)?;
         w.progress.add_resumed(loaded);

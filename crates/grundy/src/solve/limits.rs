@@ -121,6 +121,20 @@ impl Limits {
     }
 }
 
+/// The machine's cores (1 where the system does not say): the threads
+/// that front ends give a search by default, and the most
+/// [`Pruner::outcomes`](super::Pruner::outcomes) runs.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// The bytes of a budget of `bytes` that tables and the path may fill:
+/// three quarters, the rest kept back for the allocator (see
+/// [`Budget::over`]).
+pub(crate) fn usable(bytes: usize) -> usize {
+    bytes - bytes / 4
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits::new(Limits::DEFAULT_MAX_POSITIONS)
@@ -138,7 +152,8 @@ pub(crate) struct Budget {
     /// The bounds this budget counts against: the limits' own, or one
     /// thread's share of them ([`Budget::split`]).
     share: Share,
-    /// Moves looked at so far, against [`Limits::max_moves`].
+    /// Moves looked at so far, against [`Limits::max_moves`] (or a
+    /// thread's share of it).
     pub(crate) moves_seen: usize,
     /// Estimated bytes of the current search's path.
     pub(crate) path_bytes: usize,
@@ -213,9 +228,10 @@ impl Budget {
         self.moves_seen += others.iter().map(|b| b.moves_seen).sum::<usize>();
     }
 
-    /// The bytes this budget may use: [`Limits::max_bytes`], or a share.
-    pub(crate) fn max_bytes(&self) -> usize {
-        self.share.bytes
+    /// The bytes this budget's tables and path may fill: [`usable`] of
+    /// [`Limits::max_bytes`], or of a share of it.
+    pub(crate) fn usable_bytes(&self) -> usize {
+        usable(self.share.bytes)
     }
 
     /// Starts a search's clock against the time left.
@@ -289,9 +305,8 @@ impl Budget {
     /// with glibc: resident memory crept to 1.16 times the estimate over a
     /// 20 s search that evicted all along.
     pub(crate) fn over(&self, table_bytes: usize, stored: usize) -> (bool, bool) {
-        let usable = self.share.bytes - self.share.bytes / 4;
         (
-            table_bytes + self.path_bytes > usable,
+            table_bytes + self.path_bytes > self.usable_bytes(),
             stored >= self.share.stored,
         )
     }
@@ -406,7 +421,7 @@ mod tests {
         let mut helpers = main.split(2);
         assert_eq!(helpers.len(), 1);
         let helper = &mut helpers[0];
-        assert_eq!((main.max_bytes(), helper.max_bytes()), (500, 500));
+        assert_eq!((main.usable_bytes(), helper.usable_bytes()), (375, 375));
         assert_eq!(main.over(0, 4), (false, false));
         assert_eq!(main.over(0, 5), (false, true));
         assert_eq!(helper.over(376, 0), (true, false));
@@ -419,7 +434,7 @@ mod tests {
         assert!(main.count_move(1 << 20).is_err());
         main.rejoin(&[&helpers[0]]);
         assert_eq!(main.moves_seen, 1500 + 531 + 531);
-        assert_eq!(main.max_bytes(), 1000);
+        assert_eq!(main.usable_bytes(), 750);
         assert_eq!(main.over(0, 9), (false, false));
     }
 

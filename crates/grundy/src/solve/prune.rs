@@ -94,7 +94,7 @@ use std::mem::size_of;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::limits::{Budget, Limits, SearchError};
+use super::limits::{self, Budget, Limits, SearchError};
 use super::progress::{Progress, ProgressReading};
 use super::snapshot::Saver;
 use super::table::{Slot, Table};
@@ -220,9 +220,7 @@ impl Know {
             exact: self.exact,
         })
     }
-}
 
-impl Know {
     /// [`with`](Know::with) of two packed knowledges, packed.
     fn with_packed(a: Packed, b: Packed) -> Packed {
         a.unpack().with(b.unpack()).pack().unwrap_or(a)
@@ -447,8 +445,7 @@ impl<G: Game> Pruner<G> {
         drop(class);
         // No more threads than cores: more would not be faster, and each
         // takes a stack outside the memory budget.
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let most = self.budget.limits.threads.clamp(1, cores);
+        let most = self.budget.limits.threads.clamp(1, limits::cores());
         let numbered = positions.first().is_some_and(|p| p.part_at(0).is_some());
         let threads = match numbered {
             true => 1,
@@ -491,7 +488,7 @@ impl<G: Game> Pruner<G> {
     ) -> Result<Vec<Outcome>, SearchError> {
         let quit = Arc::new(AtomicBool::new(false));
         let budgets = self.budget.split(threads);
-        let usable = self.budget.max_bytes() - self.budget.max_bytes() / 4;
+        let usable = self.budget.usable_bytes();
         let mut helpers: Vec<Pruner<G>> = budgets
             .into_iter()
             .enumerate()
@@ -553,7 +550,7 @@ impl<G: Game> Pruner<G> {
         // taken in, all within the whole budget.
         self.budget
             .rejoin(&helpers.iter().map(|h| &h.budget).collect::<Vec<_>>());
-        let usable = self.budget.max_bytes() - self.budget.max_bytes() / 4;
+        let usable = self.budget.usable_bytes();
         let mut held: usize = helpers.iter().map(|h| h.table.bytes()).sum();
         for h in helpers {
             held -= h.table.bytes();
