@@ -81,7 +81,8 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             return Err(anyhow::Error::new(e).context(p.display().to_string()));
         }
         (Err(grundy::api::Error::Analyze(analyze::AnalyzeError::Search(e))), Some(p))
-            if e == SearchError::Interrupted || e.is_limit() =>
+            if e == SearchError::Interrupted
+                || (e.is_limit() && !matches!(e, SearchError::TooLarge { .. })) =>
         {
             let how = match &e {
                 SearchError::Interrupted => "interrupted".to_string(),

@@ -200,3 +200,51 @@ fn damaged_and_mismatched_checkpoints_are_refused_in_one_line() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn a_position_too_large_to_search_is_refused_before_any_search_and_saves_nothing() {
+    // Issue 12's Moore's Nim_3 of 50..90 in misère play: 3.7 million moves a
+    // position and about 2 * 10^9 positions, past the default limit of 10^7.
+    // It is refused at once, saying that it was never searched, not that a
+    // search stopped at its limit; with --checkpoint no file claims to hold
+    // a search so far.
+    let d = dir("too-large");
+    let file = d.join("moore.ckpt");
+    let moore = ["--misere", "moore:3", "50", "60", "70", "80", "90"];
+    for f in [None, Some(file.as_path())] {
+        let out = analyze(&moore, f).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(
+            err.contains("too large to search within the limit of 10000000 positions"),
+            "{err}"
+        );
+        assert!(!err.contains("saved"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    assert!(!file.exists());
+    // A search that starts and then reaches the limit says so.
+    let out = analyze(
+        &[
+            "--misere",
+            "--max-positions",
+            "1000",
+            "moore:2",
+            "8",
+            "9",
+            "10",
+            "11",
+        ],
+        None,
+    )
+    .output()
+    .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("search stopped at its limit of 1000 positions"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&d).ok();
+}

@@ -663,7 +663,7 @@ impl<R: Rules> Position<R> {
     ) -> Result<Analysis, AnalyzeError> {
         let p = &self.pos;
         if too_big(p, o.limits.max_positions) {
-            return Err(SearchError::LimitExceeded {
+            return Err(SearchError::TooLarge {
                 limit: o.limits.max_positions,
             }
             .into());

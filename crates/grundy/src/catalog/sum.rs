@@ -242,7 +242,7 @@ impl MixedSum {
 
     fn by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
         if self.move_count() > o.limits.max_positions as u128 {
-            return Err(SearchError::LimitExceeded {
+            return Err(SearchError::TooLarge {
                 limit: o.limits.max_positions,
             }
             .into());

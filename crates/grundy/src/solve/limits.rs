@@ -360,6 +360,14 @@ pub enum SearchError {
         /// The limit that was reached.
         limit: usize,
     },
+    /// The search was not started: the position has more moves than the
+    /// position limit, or its game says it would meet more positions than
+    /// that ([`Game::too_large_to_search`](crate::Game::too_large_to_search)).
+    #[error("position too large to search within the limit of {limit} positions: it has more moves than that, or more below it than a search could look at within it; raise it with --max-positions, or analyse a smaller position")]
+    TooLarge {
+        /// The position limit.
+        limit: usize,
+    },
     /// The time limit was reached.
     #[error("search stopped at its time limit of {} s; raise it with --max-time", limit.as_secs_f64())]
     TimeExceeded {
@@ -402,6 +410,7 @@ impl SearchError {
         matches!(
             self,
             SearchError::LimitExceeded { .. }
+                | SearchError::TooLarge { .. }
                 | SearchError::TimeExceeded { .. }
                 | SearchError::MemoryExceeded { .. }
         )
