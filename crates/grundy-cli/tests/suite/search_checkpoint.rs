@@ -210,9 +210,19 @@ fn a_position_too_large_to_search_is_refused_before_any_search_and_saves_nothing
     // a search so far.
     let d = dir("too-large");
     let file = d.join("moore.ckpt");
-    let moore = ["--misere", "moore:3", "50", "60", "70", "80", "90"];
-    for f in [None, Some(file.as_path())] {
-        let out = analyze(&moore, f).output().unwrap();
+    let moore = ["moore:3", "50", "60", "70", "80", "90"];
+    // Misère play by the full search, and the value alone by the pruned
+    // search (which ran for 7 minutes, to its work bound, before it was
+    // refused up front as the others are).
+    let misere = |f| analyze(&[&["--misere"][..], &moore].concat(), f);
+    let mut value = grundy();
+    value
+        .args(["analyze", "--search", "--value-only"])
+        .args(moore)
+        .arg("--checkpoint")
+        .arg(&file);
+    for mut command in [misere(None), misere(Some(&file)), value] {
+        let out = command.output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr).to_string();
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert_eq!(err.lines().count(), 1, "one line: {err}");

@@ -600,6 +600,15 @@ impl<R: Rules> Position<R> {
         if !o.value_only {
             self.listable()?;
         }
+        // Refused as the full search and the value search refuse it: the
+        // pruned search would run to its work bound (Moore's Nim_3 of 50..90:
+        // 7 minutes) before it stopped.
+        if too_big(p, o.limits.max_positions) {
+            return Err(SearchError::TooLarge {
+                limit: o.limits.max_positions,
+            }
+            .into());
+        }
         let mut w = self.watching(o, "pruned", hooks);
         let opened = w.open_checkpoint()?;
         let mut pruner = Pruner::new(o.limits);
