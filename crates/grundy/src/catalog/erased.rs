@@ -410,6 +410,17 @@ fn too_big<G: Game>(p: &G, limit: usize) -> bool {
     p.too_large_to_search(limit)
 }
 
+/// [`SearchError::TooLarge`] for a position [`too_big`] for `limits`,
+/// before a search that would only stop at its bound starts.
+fn searchable<G: Game>(p: &G, limits: Limits) -> Result<(), SearchError> {
+    match too_big(p, limits.max_positions) {
+        true => Err(SearchError::TooLarge {
+            limit: limits.max_positions,
+        }),
+        false => Ok(()),
+    }
+}
+
 impl<R: Rules> Position<R> {
     fn wrap(&self, pos: R::Position) -> Box<dyn AnyPosition> {
         Box::new(Position {
@@ -603,12 +614,7 @@ impl<R: Rules> Position<R> {
         // Refused as the full search and the value search refuse it: the
         // pruned search would run to its work bound (Moore's Nim_3 of 50..90:
         // 7 minutes) before it stopped.
-        if too_big(p, o.limits.max_positions) {
-            return Err(SearchError::TooLarge {
-                limit: o.limits.max_positions,
-            }
-            .into());
-        }
+        searchable(p, o.limits)?;
         let mut w = self.watching(o, "pruned", hooks);
         let opened = w.open_checkpoint()?;
         let mut pruner = Pruner::new(o.limits);
@@ -671,12 +677,7 @@ impl<R: Rules> Position<R> {
         hooks: &mut SearchHooks,
     ) -> Result<Analysis, AnalyzeError> {
         let p = &self.pos;
-        if too_big(p, o.limits.max_positions) {
-            return Err(SearchError::TooLarge {
-                limit: o.limits.max_positions,
-            }
-            .into());
-        }
+        searchable(p, o.limits)?;
         let mut w = self.watching(o, "full", hooks);
         // The full search, for the remoteness of the position and of every
         // move (`analyze_by_search` answers by the pruned search alone).
