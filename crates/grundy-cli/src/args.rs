@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::Args;
 use grundy::api;
-use grundy::{Limits, Play};
+use grundy::api::{Limits, Play};
 
 use crate::memory;
 
@@ -120,7 +120,7 @@ pub struct EngineArgs {
 impl EngineArgs {
     /// The threads `--jobs` asks for, else every core.
     pub fn threads(&self) -> usize {
-        self.jobs.unwrap_or_else(grundy::solve::limits::cores)
+        self.jobs.unwrap_or_else(grundy::api::cores)
     }
 }
 

@@ -7,9 +7,6 @@ use grundy::api;
 
 use crate::commands;
 
-// The commands whose flags are not yet in `args` import the search group from here.
-pub use crate::args::SearchArgs;
-
 /// Impartial combinatorial games: who wins, the Sprague-Grundy value, every
 /// winning move, and how long the game lasts with perfect play.
 #[derive(Parser)]
@@ -162,4 +159,28 @@ fn missing_command(help: &str) -> String {
 
 fn first_line(text: &str) -> &str {
     text.lines().find(|l| !l.trim().is_empty()).unwrap_or(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::stage_text;
+    use grundy::api::Stage;
+
+    #[test]
+    fn the_spinner_names_flags_that_analyze_has() {
+        let cli = Cli::command();
+        let analyze = cli
+            .find_subcommand("analyze")
+            .expect("analyze is a command");
+        let hint = stage_text(Some(Stage::Remoteness));
+        for flag in ["search", "value-only"] {
+            assert!(hint.contains(&format!("--{flag}")), "{hint}");
+            assert!(
+                analyze.get_arguments().any(|a| a.get_long() == Some(flag)),
+                "analyze has no --{flag}"
+            );
+        }
+        assert_ne!(stage_text(Some(Stage::Value)), stage_text(None));
+    }
 }

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use grundy::Limits;
+use grundy::api::Limits;
 
 /// The smallest default budget, for machines with little memory.
 pub const FLOOR: usize = 256 << 20;

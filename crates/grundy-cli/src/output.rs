@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy::solve::{Progress, Stage};
+use grundy::api::{Progress, Stage};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -236,24 +236,6 @@ fn sync_directory(_: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_spinner_names_flags_that_analyze_has() {
-        use clap::CommandFactory;
-        let cli = crate::cli::Cli::command();
-        let analyze = cli
-            .find_subcommand("analyze")
-            .expect("analyze is a command");
-        let hint = stage_text(Some(Stage::Remoteness));
-        for flag in ["search", "value-only"] {
-            assert!(hint.contains(&format!("--{flag}")), "{hint}");
-            assert!(
-                analyze.get_arguments().any(|a| a.get_long() == Some(flag)),
-                "analyze has no --{flag}"
-            );
-        }
-        assert_ne!(stage_text(Some(Stage::Value)), stage_text(None));
-    }
 
     #[test]
     fn leftovers_of_killed_writes_are_removed_once_their_file_is_whole() {

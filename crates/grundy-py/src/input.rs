@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use grundy::api::sequence::Method;
+use grundy::api::Limits;
 use grundy::api::{self, Files, Spec};
-use grundy::Limits;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 

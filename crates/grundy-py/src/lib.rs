@@ -23,9 +23,9 @@ use crate::errors::Raise;
 use crate::input::{limits, Game};
 use crate::results::{json_to_py, Analysis, Period, Picture, Table};
 
-/// `max_positions` is `grundy::Limits::DEFAULT_MAX_POSITIONS` unless given;
+/// `max_positions` is `grundy::api::Limits::DEFAULT_MAX_POSITIONS` unless given;
 /// the signatures write it out so that `help()` shows the number.
-const _: () = assert!(grundy::Limits::DEFAULT_MAX_POSITIONS == 10_000_000);
+const _: () = assert!(grundy::api::Limits::DEFAULT_MAX_POSITIONS == 10_000_000);
 
 /// Everything about one position: who wins, its Grundy value, every
 /// winning move and how long the game lasts with perfect play.
@@ -50,9 +50,9 @@ fn analyze(
     let game = Game::new(game, &words)?;
     let options = api::analyze::AnalyzeOptions {
         play: if misere {
-            grundy::Play::Misere
+            grundy::api::Play::Misere
         } else {
-            grundy::Play::Normal
+            grundy::api::Play::Normal
         },
         all_moves,
         value_only,

@@ -8,8 +8,7 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use grundy::games::script::{Atom, OptionList};
-use grundy::solve::batched::AtomMoves;
+use grundy::api::{Atom, AtomMoves, OptionList};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 

@@ -4,8 +4,8 @@
 //! file the request names.
 
 use grundy::api::games::files_named;
+use grundy::api::Play;
 use grundy::api::Spec;
-use grundy::Play;
 use serde::Deserialize;
 
 use crate::error::ApiError;

@@ -7,7 +7,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::Router;
-use grundy::Limits;
+use grundy::api::Limits;
 
 use crate::budget::Budget;
 use crate::error::ApiError;

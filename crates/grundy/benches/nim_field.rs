@@ -4,7 +4,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use grundy::games::coins::values::{NamedRule, RowValues};
-use grundy::nim_field::{nim_inv, nim_mul, nim_mul128, nim_mul_table_by_definition};
+use grundy::nimber::field::{nim_inv, nim_mul, nim_mul128, nim_mul_table_by_definition};
 
 fn inputs() -> Vec<u64> {
     let mut rng = grundy::rng::SplitMix64::new(7);

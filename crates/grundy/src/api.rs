@@ -11,6 +11,8 @@ pub mod census;
 pub mod error;
 pub mod formula;
 pub mod games;
+#[cfg(test)]
+mod given_moves_tests;
 pub mod judge;
 pub mod misere;
 pub mod nimber;
@@ -21,6 +23,18 @@ pub mod sequence;
 pub mod values;
 pub mod verify;
 
-pub use crate::catalog::erased::AnyPosition;
-pub use crate::catalog::{Files, Spec};
+pub use crate::analysis::erased::AnyPosition;
+pub use crate::entry::{Files, Spec};
 pub use error::{Error, ErrorKind};
+
+// What a front end needs from below `api` comes through here, so that it
+// names nothing of the library but `api`: the play convention and outcome,
+// the search's limits and the channel that reports its progress and takes
+// its cancellation, the machine's cores and the engine's instruction set,
+// and what a front end implements to give a script game's moves itself.
+pub use crate::game::{Outcome, Play};
+pub use crate::solve::atoms::{Atom, OptionList};
+pub use crate::solve::batched::AtomMoves;
+pub use crate::solve::heap::dispatch::Level;
+pub use crate::solve::limits::{cores, Bytes};
+pub use crate::solve::{Limits, Progress, SearchError, Stage};

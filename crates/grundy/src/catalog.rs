@@ -1,73 +1,14 @@
 //! The catalog: the one list of games. The command line's names, help,
 //! `list`, `verify` and `play` all read it; adding a game is one line here.
 
-pub mod analysis;
-pub mod erased;
 pub mod sum;
-
-use std::collections::BTreeMap;
-use std::fmt;
-use std::str::FromStr;
-use std::sync::Arc;
 
 use thiserror::Error;
 
-use crate::catalog::erased::AnyGame;
+use crate::analysis::erased::AnyGame;
+pub use crate::entry::{Build, Entry, Files, Spec, VerifyPlan};
 use crate::game::ParseError;
 use crate::games;
-use crate::games::script::Moves;
-
-/// Builds a game from its spec: the parameter written after `name:`, if
-/// any, and the text of any file the spec names.
-pub type Build = fn(&Spec) -> Result<Box<dyn AnyGame>, ParseError>;
-
-/// What `verify` checks for a game.
-#[derive(Clone, Copy, Debug)]
-pub struct VerifyPlan {
-    /// The default size N.
-    pub size: u64,
-    /// The largest N accepted: the positions checked grow fast with N
-    /// (every graph on N vertices, every heap triple), and a size beyond
-    /// this one is refused before any position is made.
-    pub max_size: u64,
-    /// What "every position up to N" means for this game.
-    pub meaning: &'static str,
-    /// The instances checked (with parameters), e.g. `subtraction:1,3,4`.
-    pub instances: &'static [&'static str],
-}
-
-/// A game of the catalog.
-#[derive(Clone, Copy, Debug)]
-pub struct Entry {
-    /// The name typed on the command line, before any `:PARAMETER`.
-    pub name: &'static str,
-    /// The parameter after `name:`, if the game takes one, and what it means.
-    pub parameter: Option<&'static str>,
-    /// One line on the game.
-    pub summary: &'static str,
-    /// How to write a position.
-    pub position: &'static str,
-    /// A full example: the game and a position.
-    pub example: &'static str,
-    /// Whether the parameter names a file (`script:PATH`), whose text the
-    /// front end reads and hands over in [`Spec::files`]: the library reads
-    /// no files.
-    pub parameter_is_file: bool,
-    /// Whether the position's edges may also come from a graph file, one
-    /// edge per line, which a front end reads and passes on as `a-b` words
-    /// (see [`crate::api::games::check_graph_file`]). Only graph games take one.
-    pub graph_file: bool,
-    /// What `verify` checks.
-    pub verify: VerifyPlan,
-    /// For games with a one-number position: its words with `{n}` for the
-    /// number (`"{n}"` for a heap), so that `sequence` can list G(0), G(1), …
-    pub sequence_position: Option<&'static str>,
-    /// For games with a two-number position: its words with `{i}` and `{j}`
-    /// (`"{i} {j}"` for two heaps), so that `table` can tabulate G(i, j).
-    pub table_position: Option<&'static str>,
-    /// Builds the game from its parameter.
-    pub build: Build,
-}
 
 /// Every game, in the order `grundy list` shows them.
 pub const ENTRIES: &[Entry] = &[
@@ -148,114 +89,6 @@ pub fn entry(name: &str) -> Option<&'static Entry> {
     ENTRIES.iter().find(|e| e.name == name)
 }
 
-/// The text of files named by specs (`script:PATH`), read by the front end
-/// and keyed by the path as written: the library reads no files, so a web
-/// server decides itself which files a request may name. A front end may
-/// also give a script game's moves themselves under a name
-/// ([`with_moves`](Files::with_moves)): a Python class is such a game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Files(
-    Arc<BTreeMap<String, Arc<str>>>,
-    Arc<BTreeMap<String, GivenMoves>>,
-);
-
-/// Moves a front end gave for `script:NAME`; two are equal when they are
-/// the same object.
-#[derive(Clone)]
-struct GivenMoves(Moves);
-
-impl PartialEq for GivenMoves {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Eq for GivenMoves {}
-
-impl std::hash::Hash for GivenMoves {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        Arc::as_ptr(&self.0).cast::<()>().hash(state);
-    }
-}
-
-impl fmt::Debug for GivenMoves {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("GivenMoves")
-    }
-}
-
-impl Files {
-    /// These files and also `path`, whose text is `text`.
-    pub fn with(&self, path: &str, text: &str) -> Files {
-        let mut map = (*self.0).clone();
-        map.insert(path.to_string(), Arc::from(text));
-        Files(Arc::new(map), Arc::clone(&self.1))
-    }
-
-    /// These files and also the moves of `script:NAME`, given by the front
-    /// end instead of a script's text.
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// use grundy::api::analyze::{analyze, AnalyzeOptions};
-    /// use grundy::catalog::{Files, Spec};
-    /// use grundy::games::script::{Atom, OptionList};
-    /// use grundy::solve::batched::AtomMoves;
-    ///
-    /// /// Take one or two.
-    /// struct Take12;
-    /// impl AtomMoves for Take12 {
-    ///     fn moves_into(&self, atom: &Atom, list: &mut OptionList) -> Result<(), String> {
-    ///         let Atom::Int(n) = *atom else { return Err("a heap is a number".into()) };
-    ///         for k in (1..=2).filter(|&k| k <= n) {
-    ///             list.atoms.push(Atom::Int(n - k));
-    ///             list.ends.push(list.atoms.len());
-    ///         }
-    ///         Ok(())
-    ///     }
-    /// }
-    /// let mut spec = Spec::from("script:take12");
-    /// spec.files = Files::default().with_moves("take12", Arc::new(Take12));
-    /// let a = analyze(&spec, &["7"], &AnalyzeOptions::default()).unwrap();
-    /// assert_eq!(a.grundy, Some(1)); // 7 mod 3
-    /// ```
-    pub fn with_moves(&self, name: &str, moves: Moves) -> Files {
-        let mut map = (*self.1).clone();
-        map.insert(name.to_string(), GivenMoves(moves));
-        Files(Arc::clone(&self.0), Arc::new(map))
-    }
-
-    /// The moves given for `name`, if any.
-    pub fn moves(&self, name: &str) -> Option<&Moves> {
-        self.1.get(name).map(|m| &m.0)
-    }
-
-    /// The text of `path`, if it was given.
-    pub fn get(&self, path: &str) -> Option<&str> {
-        self.0.get(path).map(|t| &**t)
-    }
-}
-
-/// A game as it is typed: a catalog name and the parameter after `name:`
-/// (`subtraction:1,3,4`, `script:take.rhai`, `nim`), with the text of the
-/// files it names. Every front end splits a spec here and nowhere else.
-///
-/// ```
-/// let s: grundy::catalog::Spec = "subtraction:1,3,4".parse().unwrap();
-/// assert_eq!((s.name.as_str(), s.param.as_deref()), ("subtraction", Some("1,3,4")));
-/// assert_eq!(s.to_string(), "subtraction:1,3,4");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Spec {
-    /// The catalog name, before any `:`.
-    pub name: String,
-    /// The parameter after the first `:`, if any.
-    pub param: Option<String>,
-    /// The text of the files this spec (or, for a sum, its parts) names,
-    /// as the front end read them.
-    pub files: Files,
-}
-
 impl Spec {
     /// The catalog entry this spec names.
     ///
@@ -277,38 +110,6 @@ impl Spec {
             game: self.name.clone(),
             reason,
         })
-    }
-}
-
-impl FromStr for Spec {
-    type Err = std::convert::Infallible;
-
-    fn from_str(spec: &str) -> Result<Spec, Self::Err> {
-        let (name, param) = match spec.split_once(':') {
-            Some((n, p)) => (n, Some(p.to_string())),
-            None => (spec, None),
-        };
-        Ok(Spec {
-            name: name.to_string(),
-            param,
-            files: Files::default(),
-        })
-    }
-}
-
-impl fmt::Display for Spec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.param {
-            Some(p) => write!(f, "{}:{p}", self.name),
-            None => f.write_str(&self.name),
-        }
-    }
-}
-
-impl From<&str> for Spec {
-    fn from(spec: &str) -> Spec {
-        let Ok(s) = spec.parse();
-        s
     }
 }
 

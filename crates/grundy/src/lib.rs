@@ -40,15 +40,17 @@
 //! assert_eq!(misere.solve(&Nim::new(vec![1, 1, 1])).unwrap().outcome, Outcome::Previous);
 //! ```
 
+pub mod analysis;
 pub mod api;
 pub mod beatty;
 pub mod catalog;
+pub mod entry;
 pub mod game;
 pub mod games;
 pub mod hash;
 pub mod judge;
 pub mod misere;
-pub mod nim_field;
+
 pub mod nimber;
 pub mod pattern;
 pub mod rng;
@@ -56,7 +58,7 @@ pub mod solution;
 pub mod solve;
 pub mod zeckendorf;
 
-pub use catalog::erased::{
+pub use analysis::erased::{
     Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo, Rules,
     ValueSearch,
 };

@@ -10,6 +10,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+pub mod field;
+
 /// The value `*n` of an impartial game. `+` is nim addition (XOR).
 ///
 /// ```
@@ -54,11 +56,11 @@ impl AddAssign for Nimber {
     }
 }
 
-/// Nim multiplication (see [`nim_field`](crate::nim_field)): `*2 ⊗ *2 = *3`.
+/// Nim multiplication (see [`field`]): `*2 ⊗ *2 = *3`.
 impl Mul for Nimber {
     type Output = Nimber;
     fn mul(self, rhs: Nimber) -> Nimber {
-        Nimber(crate::nim_field::nim_mul(self.0, rhs.0))
+        Nimber(crate::nimber::field::nim_mul(self.0, rhs.0))
     }
 }
 

@@ -8,6 +8,7 @@
 //! values, and proven for codes (Guy–Smith), for subtraction games, the heap
 //! engine and `pattern` alike.
 
+pub mod atoms;
 pub mod batched;
 pub mod heap;
 pub mod limits;
@@ -17,6 +18,8 @@ pub mod prune;
 pub mod search;
 pub mod snapshot;
 pub(crate) mod table;
+#[cfg(test)]
+pub(crate) mod test_game;
 
 pub use limits::{Limits, SearchError};
 pub use progress::{Progress, ProgressReading, Stage};

@@ -10,9 +10,7 @@ use clap::Args;
 use grundy::api::analyze::{
     self, Analysis, AnalyzeOptions, CheckpointHooks, MoveInfo, SearchHooks,
 };
-use grundy::solve::limits::Bytes;
-use grundy::solve::{Progress, SearchError};
-use grundy::{Outcome, Play};
+use grundy::api::{Bytes, Outcome, Play, Progress, SearchError};
 
 use crate::args::{CheckpointArgs, ConventionArgs, EngineArgs, GraphArgs, JsonArgs, SearchArgs};
 use crate::output::{json_line, remove_leftovers_of, search_progress, stdout, write_atomically};

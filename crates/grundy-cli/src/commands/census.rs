@@ -126,7 +126,7 @@ fn run_census(args: &RunArgs) -> anyhow::Result<ExitCode> {
         bail!("this grundy is built without MPI; build it with `cargo build --release -p grundy-cli --features mpi`");
     }
     let (dir, pending) = prepare(args, &family, shard)?;
-    let threads = args.jobs.unwrap_or_else(grundy::solve::limits::cores);
+    let threads = args.jobs.unwrap_or_else(grundy::api::cores);
     let tracker = Tracker::new(pending.len());
     let events = |e: census::RunEvent<'_>| tracker.event(e);
     let finished = |rule: &Rule, r: Record| {

@@ -8,9 +8,8 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 use grundy::api::misere::{
     self, CanonicalReport, GenusReport, MisereOptions, QuotientOptions, QuotientReport,
-    DEFAULT_MAX_FORMS,
+    DEFAULT_MAX_FORMS, DEFAULT_MAX_ORDER, DEFAULT_MAX_STATES,
 };
-use grundy::misere::quotient::{DEFAULT_MAX_ORDER, DEFAULT_MAX_STATES};
 
 use crate::memory;
 use crate::output::{json_line, progress, stdout};
@@ -180,8 +179,8 @@ fn write_canonical(out: &mut impl Write, r: &CanonicalReport) -> anyhow::Result<
     writeln!(out, "form        {}", r.form)?;
     writeln!(out, "birthday    {}", r.birthday)?;
     let who = match r.outcome {
-        grundy::Outcome::Next => "the player to move wins",
-        grundy::Outcome::Previous => "the player to move loses",
+        grundy::api::Outcome::Next => "the player to move wins",
+        grundy::api::Outcome::Previous => "the player to move loses",
     };
     writeln!(out, "outcome     {} ({who})", r.outcome)?;
     writeln!(out, "G⁻          {} (misère Grundy value)", r.misere_grundy)?;

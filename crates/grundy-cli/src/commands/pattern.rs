@@ -7,7 +7,7 @@ use clap::Args;
 use grundy::api::pattern::{self, Periodicity, Report, TableStructure};
 use grundy::api::values::{Shape, ShapeRequest};
 
-use crate::cli::SearchArgs;
+use crate::args::SearchArgs;
 use crate::output::{json_line, stdout};
 
 /// Which values to compute, shared by `pattern` and `formula`.

@@ -10,7 +10,7 @@ use clap::Args;
 use grundy::api::period::{self, PeriodReport};
 use grundy::api::sequence;
 
-use crate::cli::SearchArgs;
+use crate::args::SearchArgs;
 use crate::commands::sequence::EngineArgs;
 use crate::output::{json_line, stdout};
 

@@ -11,7 +11,7 @@ use clap::Args;
 use grundy::api::analyze::{Analysis, AnalyzeOptions};
 use grundy::api::play::computer_move;
 use grundy::api::AnyPosition;
-use grundy::{Outcome, Play};
+use grundy::api::{Outcome, Play};
 
 use crate::args::{ConventionArgs, GraphArgs, SearchArgs};
 use crate::output::stdout;

@@ -14,7 +14,7 @@ use anyhow::Context;
 use clap::Args;
 use grundy::api::sequence::{self, Checkpoint, Event, Hooks, Method, SequenceOptions};
 
-use crate::cli::SearchArgs;
+use crate::args::SearchArgs;
 use grundy_plot::{sequence_plot, Format};
 
 use crate::output::{
@@ -107,7 +107,7 @@ impl EngineArgs {
                 (len * 2) >> 20
             );
         }
-        let level = grundy::solve::heap::dispatch::Level::detect();
+        let level = grundy::api::Level::detect();
         if self.verbose {
             eprintln!("engine: {level} (chosen at start-up from what this CPU runs)");
         }

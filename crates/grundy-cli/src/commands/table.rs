@@ -11,7 +11,7 @@ use grundy::api::values::{self, Defaults, Grid, Kind, ShapeRequest};
 use indicatif::ProgressBar;
 
 use crate::args::JsonArgs;
-use crate::cli::SearchArgs;
+use crate::args::SearchArgs;
 use grundy_plot::{heatmap, Format};
 
 use crate::output::{json_line, stdout, write_picture};

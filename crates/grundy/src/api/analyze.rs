@@ -10,10 +10,10 @@
 //! assert_eq!(a.winning_moves[0].to, "1 4 5");
 //! ```
 
+pub use crate::analysis::erased::{Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo};
+use crate::analysis::erased::{AnyGame, AnyPosition};
 use crate::api::Error;
-pub use crate::catalog::erased::{Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo};
-use crate::catalog::erased::{AnyGame, AnyPosition};
-use crate::catalog::Spec;
+use crate::entry::Spec;
 pub use crate::solve::snapshot::{CheckpointHooks, SaveHook, SearchHooks, Snapshot, SnapshotError};
 
 /// The game `spec` names, built.
@@ -138,7 +138,7 @@ pub fn analyze_watched(
 mod tests {
     use super::*;
     use crate::api::ErrorKind;
-    use crate::catalog::Files;
+    use crate::entry::Files;
     use crate::game::Outcome;
 
     #[test]

@@ -3,8 +3,8 @@
 
 use thiserror::Error;
 
+use crate::analysis::erased::{AnalyzeError, ValuesError};
 use crate::api::nimber::NimberError;
-use crate::catalog::erased::{AnalyzeError, ValuesError};
 use crate::catalog::CatalogError;
 use crate::game::{ParseError, PlayError};
 use crate::games::script::engine::ScriptError;

@@ -12,6 +12,7 @@
 //! assert_eq!((c.form.as_str(), c.outcome.letter()), ("*[32]", "P"));
 //! ```
 
+pub use crate::misere::quotient::{DEFAULT_MAX_ORDER, DEFAULT_MAX_STATES};
 use serde::Serialize;
 
 use crate::api::Error;

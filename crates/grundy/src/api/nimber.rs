@@ -6,7 +6,7 @@
 use thiserror::Error;
 
 use crate::api::Error;
-use crate::nim_field::{nim_inv128, nim_mul128};
+use crate::nimber::field::{nim_inv128, nim_mul128};
 
 /// An operand that is not a nimber below 2^128, or a division by zero.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::api::values::{Defaults, Kind, Shape, ShapeRequest, Source};
 use crate::api::Error;
-use crate::catalog::Spec;
+use crate::entry::Spec;
 use crate::pattern::{self, GuessOptions};
 use crate::solve::Limits;
 

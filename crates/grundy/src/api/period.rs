@@ -21,9 +21,9 @@
 
 use serde::Serialize;
 
+use crate::analysis::erased::AnyGame;
 use crate::api::sequence::{catalog_values, engine_room, run_engine, Hooks, Rule, SequenceOptions};
 use crate::api::Error;
-use crate::catalog::erased::AnyGame;
 use crate::catalog::{position_words, Spec};
 use crate::solve::heap::code::HeapCode;
 use crate::solve::heap::infer::Inference;

@@ -6,8 +6,8 @@
 
 use serde::Serialize;
 
+use crate::analysis::erased::{AnalyzeOptions, AnyPosition};
 use crate::api::Error;
-use crate::catalog::erased::{AnalyzeOptions, AnyPosition};
 use crate::game::Play;
 use crate::solve::Limits;
 

@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::analysis::erased::AnyGame;
 use crate::api::Error;
-use crate::catalog::erased::AnyGame;
 use crate::catalog::{self, CatalogError, Spec};
 use crate::games::octal;
 use crate::games::subtraction::SubtractionSet;

@@ -18,8 +18,8 @@
 
 use serde::Serialize;
 
+use crate::analysis::erased::AnyGame;
 use crate::api::Error;
-use crate::catalog::erased::AnyGame;
 use crate::catalog::{self, Entry, Spec, ENTRIES};
 use crate::pattern::{Cell, Var};
 use crate::solve::Limits;

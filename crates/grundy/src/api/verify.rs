@@ -66,7 +66,7 @@ pub struct Report {
 /// # Errors
 /// [`Error::Catalog`] for an unknown game or a bad parameter;
 /// [`Error::TooLarge`] for an `up_to` beyond a game's
-/// [`max_size`](crate::catalog::VerifyPlan::max_size), refused before any
+/// [`max_size`](crate::entry::VerifyPlan::max_size), refused before any
 /// position is made.
 ///
 /// ```

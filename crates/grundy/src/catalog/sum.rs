@@ -14,11 +14,11 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::catalog::analysis::{by_search, Found};
-use crate::catalog::erased::{
-    quick_limits, Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo,
-    MOVE_LIST_LIMIT, QUICK_SEARCH,
+use crate::analysis::erased::{
+    quick_limits_for, Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method,
+    MoveInfo, MOVE_LIST_LIMIT, QUICK_SEARCH,
 };
+use crate::analysis::{by_search, Found};
 use crate::catalog::{self, Entry, VerifyPlan};
 use crate::game::{
     parse_u64, vec_heap_bytes, Game, GameError, Outcome, ParseError, Play, PlayError,
@@ -144,7 +144,7 @@ impl MixedSum {
             None
         };
         // Parts of a mixed sum are compared by their text: its quick search gets a tenth of the budget.
-        let quick = quick_limits(o.limits);
+        let quick = quick_limits_for(self, o.limits);
         let budget = Limits {
             max_positions: quick.max_positions.min(QUICK_SEARCH / 10),
             ..quick
@@ -563,7 +563,7 @@ fn verify_sums(size: u64, limits: Limits) -> Result<CheckReport, CheckError> {
     Ok(report)
 }
 
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(

@@ -36,8 +36,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::catalog::erased::{search_only, AnyGame, Rules};
-use crate::catalog::{Entry, VerifyPlan};
+use crate::analysis::erased::{search_only, AnyGame, Rules};
+use crate::entry::{Entry, VerifyPlan};
 use crate::game::{parse_u64, Game, GameError, MoveIter, Outcome, ParseError};
 use crate::solution::{check_by_rules, CheckError, CheckReport};
 use crate::solve::Limits;
@@ -544,7 +544,7 @@ impl Rules for ChompRules {
     }
 }
 
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     if spec.param.is_some() {
         return Err(ParseError::invalid(
             "chomp takes no parameter: write `chomp 6x7` or `chomp 4 4 3 1`",

@@ -33,8 +33,8 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::catalog::erased::{with_formula, AnyGame, Rules};
-use crate::catalog::{Entry, VerifyPlan};
+use crate::analysis::erased::{with_formula, AnyGame, Rules};
+use crate::entry::{Entry, VerifyPlan};
 use crate::game::{parse_u64, vec_heap_bytes, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
@@ -389,7 +389,7 @@ impl Rules for RowRules {
     }
 }
 
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let param = spec.param.as_deref();
     let param = param.ok_or_else(|| {
         ParseError::invalid(format!(

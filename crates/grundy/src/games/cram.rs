@@ -48,8 +48,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::catalog::erased::{search_only, AnyGame, Rules};
-use crate::catalog::{Entry, VerifyPlan};
+use crate::analysis::erased::{search_only, AnyGame, Rules};
+use crate::entry::{Entry, VerifyPlan};
 use crate::game::{parse_u64, Game, MoveIter, Outcome, ParseError};
 use crate::solution::{check_by_rules, CheckError, CheckReport};
 use crate::solve::Limits;
@@ -1067,7 +1067,7 @@ impl Rules for CramRules {
     }
 }
 
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     if spec.param.is_some() {
         return Err(ParseError::invalid(
             "cram takes no parameter: write `cram 5x7` or `cram ..#./..../....`",
@@ -1413,5 +1413,44 @@ mod tests {
         let values: Vec<u64> = (1..=10).map(|n| grundy(&format!("1x{n}"))).collect();
         assert_eq!(values, [0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
         assert_eq!(grundy("2x2"), Nimber::ZERO.value());
+    }
+
+    #[test]
+    fn boards_kept_as_words_and_as_positions_are_one_table() {
+        use crate::solve::table::{Slot, Table};
+        let board = |text: &str| text.parse::<Cram>().unwrap();
+        // 3x4 is kept as a word, 8x8 (64 cells) as itself.
+        let (small, large) = (board("3x4"), board("8x8"));
+        assert!(small.word().is_some() && large.word().is_none());
+        let mut t: Table<Cram, u32> = Table::new();
+        let before = t.bytes();
+        t.open(small);
+        let words_only = t.bytes();
+        assert!(words_only > before);
+        assert_eq!(t.bytes_with(&board("2x2")), words_only);
+        assert!(t.bytes_with(&large) > words_only);
+        t.open(large);
+        assert_eq!((t.len(), t.solved_len()), (2, 0));
+        assert_eq!(t.peek(&small), Some(Slot::Busy));
+        t.finish(&small, 7, 4);
+        t.finish(&large, 9, 1);
+        assert_eq!(t.get(&small), Some((Slot::Done(7), 4)));
+        assert_eq!(t.solved_entry(&large), Some((9, 1)));
+        let mut solved: Vec<(String, u32, u8)> =
+            t.solved().map(|(k, v, l)| (k.to_string(), v, l)).collect();
+        solved.sort();
+        assert_eq!(solved, [("3x4".into(), 7, 3), ("8x8".into(), 9, 1)]);
+        // A busy word is forgotten; the cheaper board is evicted first.
+        t.open(board("2x2"));
+        t.forget(&board("2x2"));
+        assert_eq!((t.len(), t.peek(&board("2x2"))), (2, None));
+        assert!(t.evict());
+        assert_eq!(
+            (t.peek(&large), t.peek(&small)),
+            (None, Some(Slot::Done(7)))
+        );
+        assert!(!t.insert_solved(small, 1, 1));
+        assert!(t.insert_solved(large, 9, 1));
+        assert_eq!(t.solved_len(), 2);
     }
 }

@@ -27,8 +27,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::catalog::erased::{with_formula, AnyGame, Rules};
-use crate::catalog::{Entry, VerifyPlan};
+use crate::analysis::erased::{with_formula, AnyGame, Rules};
+use crate::entry::{Entry, VerifyPlan};
 use crate::game::{parse_u64, vec_heap_bytes, Game, GameError, MoveIter, Outcome, ParseError};
 use crate::solution::Solution;
 
@@ -342,7 +342,7 @@ impl Rules for EndsRules {
     }
 }
 
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(

@@ -30,8 +30,8 @@ use std::sync::OnceLock;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::catalog::erased::{with_formula, AnyGame, Rules};
-use crate::catalog::{Entry, VerifyPlan};
+use crate::analysis::erased::{with_formula, AnyGame, Rules};
+use crate::entry::{Entry, VerifyPlan};
 use crate::game::{big_heap_bytes, parse_biguint, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
@@ -306,7 +306,7 @@ impl Rules for FibonacciRules {
     }
 }
 
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(

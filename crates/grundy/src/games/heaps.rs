@@ -14,7 +14,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::catalog::erased::Rules;
+use crate::analysis::erased::Rules;
 use smallvec::{smallvec, SmallVec};
 
 use crate::game::{parse_u64, Game, GameError, MoveIter, Outcome, ParseError};

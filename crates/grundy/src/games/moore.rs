@@ -28,8 +28,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::catalog::erased::{with_formula, AnyGame, Rules};
-use crate::catalog::{Entry, VerifyPlan};
+use crate::analysis::erased::{with_formula, AnyGame, Rules};
+use crate::entry::{Entry, VerifyPlan};
 use crate::game::{parse_u64, vec_heap_bytes, Game, GameError, MoveIter, Outcome, ParseError};
 use crate::games::heaps::{parse_heaps, small_heap_lists, HeapMove, Take};
 use crate::nimber::Nimber;
@@ -366,7 +366,7 @@ impl Rules for MooreRules {
     }
 }
 
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let param = spec.param.as_deref();
     let k = param.ok_or_else(|| {
         ParseError::invalid("moore needs K: write `moore:2 3 5 6` (take from up to 2 heaps)")

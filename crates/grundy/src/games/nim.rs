@@ -25,8 +25,8 @@
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::catalog::erased::{with_formula, AnyGame};
-use crate::catalog::{Entry, VerifyPlan};
+use crate::analysis::erased::{with_formula, AnyGame};
+use crate::entry::{Entry, VerifyPlan};
 use crate::game::{MoveIter, Outcome, ParseError};
 use crate::games::heaps::{
     parse_heaps, HeapRule, HeapRules, HeapSolution, Heaps, MisereVerdict, Take,
@@ -139,7 +139,7 @@ pub fn misere_nim(heaps: &[u64]) -> MisereVerdict<Take> {
     }
 }
 
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(

@@ -38,8 +38,8 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::catalog::erased::{search_only, AnyGame, Rules};
-use crate::catalog::{Entry, VerifyPlan};
+use crate::analysis::erased::{search_only, AnyGame, Rules};
+use crate::entry::{Entry, VerifyPlan};
 use crate::game::{parse_u64, vec_heap_bytes, Game, MoveIter, ParseError};
 use crate::hash::FxHasher;
 use crate::solution::{check_by_rules, CheckError, CheckReport};
@@ -588,7 +588,7 @@ impl Rules for NodeKaylesRules {
     }
 }
 
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     if spec.param.is_some() {
         return Err(ParseError::invalid(
             "node-kayles takes no parameter: write `node-kayles 0-1 1-2 2-3` or `node-kayles grid 3x12`",

@@ -26,10 +26,11 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, RwLock};
 
-use crate::catalog::erased::{with_formula, AnyGame, Rules};
-use crate::catalog::{Entry, VerifyPlan};
+use crate::analysis::erased::{with_formula, AnyGame, Rules};
+use crate::entry::{Entry, VerifyPlan};
 use crate::game::{parse_u64, MoveIter, ParseError};
 use crate::games::heaps::{parse_heaps, HeapRule, HeapRules, HeapSolution, Heaps};
+use crate::misere::heaps::HeapGame;
 use crate::nimber::Nimber;
 use crate::solve::heap::code::{HeapCode, ParseCodeError};
 use crate::solve::heap::sequence::{Method, Sequence, Values};
@@ -560,6 +561,11 @@ impl Rules for OctalRules {
     fn small_positions(&self, size: u64) -> Vec<Octal> {
         self.0.small_positions(size)
     }
+
+    fn misere_heaps(&self, position: &Octal) -> Option<(HeapGame, Vec<u64>)> {
+        let code = position.rule().code().clone();
+        Some((HeapGame::Code(code), position.heaps().to_vec()))
+    }
 }
 
 /// The game of `code`, named `name`.
@@ -571,7 +577,7 @@ pub fn game(name: String, code: HeapCode, example: &'static str) -> Box<dyn AnyG
     }))
 }
 
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let param = spec.param.as_deref();
     let text = param.ok_or_else(|| {
         ParseError::invalid("octal needs its code: write `octal:0.07 5 8 13` (Dawson's Kayles)")
@@ -633,7 +639,7 @@ pub fn code(text: &str) -> Result<HeapCode, ParseCodeError> {
 
 macro_rules! named {
     ($fn:ident, $k:literal) => {
-        fn $fn(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+        fn $fn(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
             let (name, code, _, example) = NAMED[$k];
             if spec.param.is_some() {
                 return Err(ParseError::invalid(format!("{name} takes no parameter")));
@@ -665,7 +671,7 @@ const PLAN: VerifyPlan = VerifyPlan {
     ],
 };
 
-const fn named_entry(k: usize, build: crate::catalog::Build) -> Entry {
+const fn named_entry(k: usize, build: crate::entry::Build) -> Entry {
     Entry {
         name: NAMED[k].0,
         parameter: None,
@@ -790,10 +796,21 @@ mod tests {
         }
     }
 
+    /// The game a spec names, built by this file's entries alone.
+    fn game(spec: &str) -> Result<Box<dyn AnyGame>, ParseError> {
+        let spec = crate::entry::Spec::from(spec);
+        let entries = [ENTRY, KAYLES, DAWSONS_KAYLES, DAWSONS_CHESS, GRUNDYS_GAME];
+        let entry = entries
+            .iter()
+            .find(|e| e.name == spec.name)
+            .expect("an octal game");
+        (entry.build)(&spec)
+    }
+
     #[test]
     fn dawsons_kayles_sum_has_winning_moves() {
         // .07 has G(n) = A002187(n - 1): G(5) = 0, G(8) = 1, G(13) = 2.
-        let g = crate::catalog::game("octal:0.07").unwrap();
+        let g = game("octal:0.07").unwrap();
         let a = g
             .parse(&["5", "8", "13"])
             .unwrap()
@@ -819,7 +836,7 @@ mod tests {
         // Kayles, 0.77, has period 12 from 71 (Guy and Smith 1956): G(n) for
         // n = 12345678901234 ≡ 10 (mod 12) is 2, and splitting it into 1 and
         // n − 2 ≡ 8 (value 1) leaves 1 ⊕ 1 = 0.
-        let g = crate::catalog::game("kayles").unwrap();
+        let g = game("kayles").unwrap();
         let a = g
             .parse(&["12345678901234"])
             .unwrap()
@@ -833,7 +850,7 @@ mod tests {
 
     #[test]
     fn misere_by_search_and_huge_heaps_by_period() {
-        let g = crate::catalog::game("kayles").unwrap();
+        let g = game("kayles").unwrap();
         let misere = AnalyzeOptions {
             play: Play::Misere,
             ..AnalyzeOptions::default()
@@ -844,10 +861,7 @@ mod tests {
         // Kayles' period 12 from 71: 10^12 + 4 ≡ 80, and A002186(80) = 1.
         let big = g.parse(&["1000000000004"]).unwrap();
         assert_eq!(big.grundy(Limits::default()).unwrap().0, Some(Nimber(1)));
-        assert!(crate::catalog::game("octal:grundy")
-            .unwrap()
-            .parse(&["100000000"])
-            .is_err());
+        assert!(game("octal:grundy").unwrap().parse(&["100000000"]).is_err());
     }
 
     #[test]
@@ -858,8 +872,8 @@ mod tests {
         for bad in ["", "take", "split 3", "take 1 split", "jump 3"] {
             assert!(bad.parse::<TakeBreak>().is_err(), "{bad}");
         }
-        assert!(crate::catalog::game("octal:0.8x").is_err());
-        assert!(crate::catalog::game("octal:1.2.3").is_err());
-        assert!(crate::catalog::game("octal:").is_err());
+        assert!(game("octal:0.8x").is_err());
+        assert!(game("octal:1.2.3").is_err());
+        assert!(game("octal:").is_err());
     }
 }

@@ -31,7 +31,7 @@
 //!
 //! # Other sources of moves
 //! A front end may give the moves itself, in place of a script's text:
-//! [`Files::with_moves`](crate::catalog::Files::with_moves) names an
+//! [`Files::with_moves`](crate::entry::Files::with_moves) names an
 //! [`AtomMoves`] (the Python package's game classes), and `script:NAME` is
 //! then that game, searched and checked for cycles as a script is.
 //!
@@ -45,6 +45,8 @@
 //! # References
 //! - Berlekamp, Conway, Guy, *Winning Ways*, chapter 4 (sums of games, splitting heaps).
 
+#[cfg(test)]
+mod batched_tests;
 pub mod engine;
 
 use std::fmt;
@@ -52,8 +54,8 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::catalog::erased::{self, AnyGame, Rules, ValueSearch};
-use crate::catalog::{Entry, VerifyPlan};
+use crate::analysis::erased::{self, AnyGame, Rules, ValueSearch};
+use crate::entry::{Entry, VerifyPlan};
 use crate::game::{Game, GameError, ParseError};
 use crate::nimber::Nimber;
 use crate::solve::batched::AtomMoves;
@@ -61,8 +63,7 @@ use crate::solve::{batched, Limits, SearchError};
 
 pub use engine::{Atom, OptionList, Script, ScriptError};
 
-/// Where a script game's moves come from, shared by all its positions.
-pub type Moves = Arc<dyn AtomMoves + Send>;
+pub use crate::entry::Moves;
 
 /// A position of a script game: a sum of parts.
 #[derive(Clone)]
@@ -363,7 +364,7 @@ impl Rules for ScriptRules {
 /// # Errors
 /// No file given, a file whose text was not given, or a script that does
 /// not compile.
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let path = spec
         .param
         .as_deref()
@@ -550,50 +551,6 @@ mod tests {
     }
 
     /// Kayles in Rust, given as moves the way a front end gives its own.
-    struct RustKayles;
-
-    impl AtomMoves for RustKayles {
-        fn moves_into(&self, atom: &Atom, list: &mut OptionList) -> Result<(), String> {
-            let Atom::Int(n) = *atom else {
-                return Err(format!("{atom} is not a row of pins"));
-            };
-            for take in [1, 2] {
-                for left in 0..=(n - take).max(-1) {
-                    let right = n - take - left;
-                    if right >= left {
-                        list.atoms.extend([Atom::Int(left), Atom::Int(right)]);
-                        list.ends.push(list.atoms.len());
-                    }
-                }
-            }
-            Ok(())
-        }
-    }
-
-    #[test]
-    fn moves_given_by_a_front_end_are_a_script_game() {
-        use crate::api::sequence::{sequence, Hooks, SequenceOptions};
-        use crate::catalog::{Files, Spec};
-        let mut given = Spec::from("script:kayles");
-        given.files = Files::default().with_moves("kayles", Arc::new(RustKayles));
-        let mut script = Spec::from("script:kayles.rhai");
-        script.files = Files::default().with("kayles.rhai", KAYLES);
-        let options = SequenceOptions::default();
-        let a = sequence(&given, 200, &options, Hooks::default()).unwrap();
-        let b = sequence(&script, 200, &options, Hooks::default()).unwrap();
-        assert_eq!((a.rule.as_str(), a.values), ("script:kayles", b.values));
-        // The game is also a part of a sum.
-        let sum = Spec {
-            files: given.files.clone(),
-            ..Spec::from("sum")
-        };
-        let game = sum.build().unwrap();
-        let p = game
-            .parse(&["script:kayles", "3", "+", "nim", "1"])
-            .unwrap();
-        assert_eq!(p.to_string(), "script:kayles 3 + nim 1");
-    }
-
     #[test]
     fn array_positions_and_sums() {
         let r = rules(include_str!("../../../../examples/two-heap-nim.rhai"));

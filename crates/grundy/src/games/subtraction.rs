@@ -22,34 +22,18 @@
 //! Berlekamp, Conway, Guy, *Winning Ways*, ch. 4 (subtraction games; the
 //! Bash game is `S = 1..k`); HDU 1846 Brave Game (the Bash game).
 
-use std::fmt;
 use std::sync::Arc;
 
-use crate::catalog::erased::{with_formula, AnyGame};
-use crate::catalog::{Entry, VerifyPlan};
+use crate::analysis::erased::{with_formula, AnyGame};
+use crate::entry::{Entry, VerifyPlan};
 use crate::game::{parse_u64, MoveIter, ParseError};
 use crate::games::heaps::{HeapRule, HeapRules, HeapSolution, Heaps, Take};
 use crate::nimber::{mex, Nimber};
+pub use crate::solve::heap::subtraction_set::{SubtractionSet, MAX_SUBTRACTION};
 use crate::solve::period::{PeriodWatch, Periodicity};
-
-/// The largest element of a finite subtraction set, wherever one is used: the
-/// catalog's `subtraction:S` (whose period search keeps a window of this many
-/// values) and the take-and-break engine's `subtraction:S` (a code of this
-/// many digits, [`crate::solve::heap::code::HeapCode::subtraction`]).
-pub const MAX_SUBTRACTION: u64 = 1_000_000;
 
 /// The most values computed while looking for the period.
 pub const MAX_PERIOD_SEARCH: usize = 20_000_000;
-
-/// A subtraction set: the one type for it, parsed here and handed to the
-/// take-and-break engine as a code.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SubtractionSet {
-    /// `{1, …, K}` (the Bash game).
-    UpTo(u64),
-    /// A finite set, sorted, without repeats.
-    Finite(Vec<u64>),
-}
 
 /// A subtraction rule with its solved Grundy sequence.
 #[derive(Clone, Debug)]
@@ -143,83 +127,6 @@ impl SubtractionRule {
     }
 }
 
-impl SubtractionSet {
-    /// Parses numbers and ranges (`1,3,4` or `2..5,8`): `{1, …, K}` is
-    /// [`UpTo`](SubtractionSet::UpTo), any other set
-    /// [`Finite`](SubtractionSet::Finite).
-    ///
-    /// # Errors
-    /// An empty entry, 0, a range that runs backwards, or a number above
-    /// [`MAX_SUBTRACTION`].
-    pub fn parse(text: &str) -> Result<SubtractionSet, ParseError> {
-        let set = parse_set(text)?;
-        let k = set.len() as u64;
-        Ok(if set.last() == Some(&k) {
-            SubtractionSet::UpTo(k)
-        } else {
-            SubtractionSet::Finite(set)
-        })
-    }
-
-    /// The elements, increasing.
-    pub fn elements(&self) -> Box<dyn Iterator<Item = u64> + '_> {
-        match self {
-            SubtractionSet::UpTo(k) => Box::new(1..=*k),
-            SubtractionSet::Finite(s) => Box::new(s.iter().copied()),
-        }
-    }
-
-    /// The largest element.
-    pub fn largest(&self) -> u64 {
-        match self {
-            SubtractionSet::UpTo(k) => *k,
-            SubtractionSet::Finite(s) => s.last().copied().unwrap_or(0),
-        }
-    }
-}
-
-/// Numbers and ranges, sorted and without repeats.
-fn parse_set(text: &str) -> Result<Vec<u64>, ParseError> {
-    let mut set = Vec::new();
-    for part in text.split(',').map(str::trim) {
-        if part.is_empty() {
-            return Err(ParseError::invalid(format!(
-                "subtraction set `{text}` has an empty entry; write it as `subtraction:1,3,4`"
-            )));
-        }
-        let (lo, hi) = match part.split_once("..") {
-            Some((a, b)) => (parse_amount(a)?, parse_amount(b.trim_start_matches('='))?),
-            None => (parse_amount(part)?, parse_amount(part)?),
-        };
-        if lo > hi {
-            return Err(ParseError::invalid(format!(
-                "range `{part}` runs backwards"
-            )));
-        }
-        set.extend(lo..=hi);
-    }
-    set.sort_unstable();
-    set.dedup();
-    Ok(set)
-}
-
-fn parse_amount(word: &str) -> Result<u64, ParseError> {
-    let n = parse_u64(word.trim(), "a number of tokens to take")?;
-    if n == 0 {
-        return Err(ParseError::invalid(
-            "a subtraction set holds positive numbers; 0 would let a player pass forever",
-        ));
-    }
-    if n > MAX_SUBTRACTION {
-        return Err(ParseError::TooLarge {
-            token: word.trim().to_string(),
-            what: "an element of a finite subtraction set (use bash:K for 1..K)".into(),
-            max: MAX_SUBTRACTION.to_string(),
-        });
-    }
-    Ok(n)
-}
-
 /// Computes Grundy values (the mex over the set, `O(|S|)` a value) until
 /// the proof watch (one heap left, at most `max(S)` taken) proves the period.
 fn solve(set: &[u64]) -> Result<Solved, ParseError> {
@@ -241,18 +148,6 @@ fn solve(set: &[u64]) -> Result<Solved, ParseError> {
     Err(ParseError::invalid(format!(
         "no period found in the first {MAX_PERIOD_SEARCH} values of this subtraction game"
     )))
-}
-
-impl fmt::Display for SubtractionSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SubtractionSet::UpTo(k) => write!(f, "1..{k}"),
-            SubtractionSet::Finite(s) => {
-                let words: Vec<String> = s.iter().map(u64::to_string).collect();
-                f.write_str(&words.join(","))
-            }
-        }
-    }
 }
 
 impl HeapRule for SubtractionRule {
@@ -387,7 +282,7 @@ fn rules(rule: SubtractionRule, example: &'static str) -> Box<dyn AnyGame> {
     })
 }
 
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let param = spec.param.as_deref();
     let set = param.ok_or_else(|| {
         ParseError::invalid(
@@ -400,7 +295,7 @@ fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     ))
 }
 
-fn build_bash(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build_bash(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let param = spec.param.as_deref();
     let k = param
         .ok_or_else(|| ParseError::invalid("bash needs K: write `bash:3 10` (take 1 to 3)"))?;

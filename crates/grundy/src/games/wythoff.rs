@@ -40,9 +40,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
+use crate::analysis::erased::{with_formula, AnyGame, Rules};
 use crate::beatty::{PHI, PHI_SQUARED};
-use crate::catalog::erased::{with_formula, AnyGame, Rules};
-use crate::catalog::{Entry, VerifyPlan};
+use crate::entry::{Entry, VerifyPlan};
 use crate::game::{big_heap_bytes, parse_biguint, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
@@ -391,7 +391,7 @@ impl Rules for WythoffRules {
     }
 }
 
-fn build(spec: &crate::catalog::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let param = spec.param.as_deref();
     if param.is_some() {
         return Err(ParseError::invalid(

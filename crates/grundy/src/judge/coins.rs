@@ -111,7 +111,7 @@ fn generate_2594(seed: u64, max: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::erased::Rules;
+    use crate::analysis::erased::Rules;
     use crate::games::coins::grid::GridRules;
     use crate::games::coins::RowRules;
     use crate::{Outcome, Play, Searcher};

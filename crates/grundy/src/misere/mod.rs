@@ -29,4 +29,3 @@ pub mod canonical;
 pub mod genus;
 pub mod heaps;
 pub mod quotient;
-pub mod theory;

@@ -556,8 +556,8 @@ pub(crate) fn min_entry<K, T>() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::nim::Nim;
     use crate::solve::table::Slot;
+    use crate::solve::test_game::Nim;
 
     fn nim(text: &str) -> Nim {
         text.parse().unwrap()

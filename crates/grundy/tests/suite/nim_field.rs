@@ -1,6 +1,6 @@
 //! Nim products against published values (tests/data/nim_products.txt).
 
-use grundy::nim_field::{nim_div, nim_inv, nim_mul};
+use grundy::nimber::field::{nim_div, nim_inv, nim_mul};
 use grundy::Nimber;
 
 #[test]

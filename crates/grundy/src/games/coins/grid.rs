@@ -35,9 +35,9 @@ use std::sync::{Arc, OnceLock};
 
 use super::values::{NamedRule, RowValues};
 use super::{allowed, companion_count, companions};
-use crate::catalog::erased::Rules;
+use crate::analysis::erased::Rules;
 use crate::game::{parse_u64, Game, Outcome, ParseError};
-use crate::nim_field::{nim_div, nim_mul};
+use crate::nimber::field::{nim_div, nim_mul};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
 

@@ -3,11 +3,13 @@
 
 use std::cell::Cell;
 use std::fmt;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST, INT};
 use thiserror::Error;
+
+pub use crate::solve::atoms::{Atom, OptionList};
+use crate::solve::batched::AtomMoves;
 
 /// The most rhai operations one call of `moves` may take before it is
 /// stopped as runaway (a fraction of a second; enough to list some 10^5
@@ -37,72 +39,11 @@ pub const MAX_ARRAY_SIZE: usize = 1_000_000;
 /// The token a call stopped by [`MAX_CALL_TIME`] ends with.
 const TIMED_OUT: &str = "grundy: script call timed out";
 
-/// One part of a position: an integer or an array of integers.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Atom {
-    /// An integer, e.g. a heap size.
-    Int(i64),
-    /// Several integers, e.g. two heaps `[3,4]` or a row of coins.
-    Array(Arc<[i64]>),
-}
-
-impl fmt::Display for Atom {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Atom::Int(n) => write!(f, "{n}"),
-            Atom::Array(xs) => {
-                let items: Vec<String> = xs.iter().map(i64::to_string).collect();
-                write!(f, "[{}]", items.join(","))
-            }
-        }
-    }
-}
-
-impl Atom {
-    fn to_dynamic(&self) -> Dynamic {
-        match self {
-            Atom::Int(n) => Dynamic::from_int(*n),
-            Atom::Array(xs) => Dynamic::from_array(xs.iter().map(|&x| x.into()).collect()),
-        }
-    }
-}
-
-/// Options of positions, flat: option `k` is the sum of
-/// `atoms[ends[k - 1]..ends[k]]` (from 0 for the first).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OptionList {
-    /// The atoms of every option, one after another.
-    pub atoms: Vec<Atom>,
-    /// Where each option ends in `atoms`.
-    pub ends: Vec<usize>,
-}
-
-impl OptionList {
-    /// How many options the list holds.
-    pub fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    /// Whether it holds none.
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
-    /// Option `k`: the atoms of its sum.
-    pub fn option(&self, k: usize) -> &[Atom] {
-        let start = if k == 0 { 0 } else { self.ends[k - 1] };
-        &self.atoms[start..self.ends[k]]
-    }
-
-    /// The options in order.
-    pub fn options(&self) -> impl Iterator<Item = &[Atom]> {
-        (0..self.len()).map(|k| self.option(k))
-    }
-
-    /// Empties the list, keeping its memory.
-    pub fn clear(&mut self) {
-        self.atoms.clear();
-        self.ends.clear();
+/// An atom as the script sees it.
+fn to_dynamic(atom: &Atom) -> Dynamic {
+    match atom {
+        Atom::Int(n) => Dynamic::from_int(*n),
+        Atom::Array(xs) => Dynamic::from_array(xs.iter().map(|&x| x.into()).collect()),
     }
 }
 
@@ -283,7 +224,7 @@ impl Script {
     /// As [`Script::moves`].
     pub fn moves_into(&self, position: &Atom, list: &mut OptionList) -> Result<(), String> {
         let result = self
-            .call("moves", vec![position.to_dynamic()])
+            .call("moves", vec![to_dynamic(position)])
             .map_err(|e| self.runtime_error(position, &e))?;
         let (atoms, ends) = (list.atoms.len(), list.ends.len());
         let read = self.read_options(position, result, list);
@@ -393,4 +334,10 @@ fn find_line(source: &str, needle: &str) -> usize {
         .lines()
         .position(|l| l.contains(needle))
         .map_or(0, |i| i + 1)
+}
+
+impl AtomMoves for Script {
+    fn moves_into(&self, atom: &Atom, list: &mut OptionList) -> Result<(), String> {
+        Script::moves_into(self, atom, list)
+    }
 }

@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::games::subtraction::{SubtractionSet, MAX_SUBTRACTION};
+use super::subtraction_set::{SubtractionSet, MAX_SUBTRACTION};
 
 /// The most digits after the point of a code written out (the most tokens
 /// a move may take); a subtraction set may take up to [`MAX_SUBTRACTION`].

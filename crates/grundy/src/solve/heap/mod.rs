@@ -17,3 +17,4 @@ pub mod infer;
 pub mod naive;
 pub mod sequence;
 pub mod sparse;
+pub mod subtraction_set;

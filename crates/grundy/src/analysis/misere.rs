@@ -9,29 +9,22 @@
 //! Every move's outcome is found the same way, so the winning moves are
 //! all of them; remoteness comes from a quick search, `None` beyond it.
 
-use std::any::Any;
 use std::collections::BTreeMap;
 
-use super::canonical::{Form, Forms};
-use super::genus::{tame_outcome, Genera, Kind};
-use super::heaps::{HeapForms, HeapGame};
-use super::quotient::{Quotient, QuotientLimits};
-use crate::catalog::analysis::{quick_limits, Found, Method, MoveInfo, MOVE_LIST_LIMIT};
+use super::erased::Rules;
+use super::{quick_limits_for, Found, Method, MoveInfo, MOVE_LIST_LIMIT};
 use crate::game::{Game, Outcome, Play};
-use crate::games::octal::Octal;
+use crate::misere::canonical::{Form, Forms};
+use crate::misere::genus::{tame_outcome, Genera, Kind};
+use crate::misere::heaps::{HeapForms, HeapGame};
+use crate::misere::quotient::{Quotient, QuotientLimits};
 use crate::solve::{Limits, Searcher};
 
 /// The forms an analysis may build before it gives up and search takes over.
 pub const THEORY_FORMS: usize = 1 << 18;
 
-/// The most time an analysis spends on forms before search takes over.
-pub const THEORY_TIME: std::time::Duration = std::time::Duration::from_secs(1);
-
 /// The largest heap whose simplest form an analysis tries to build.
 pub const THEORY_MAX_HEAP: u64 = 200;
-
-/// The most time an analysis spends on a quotient before it moves on.
-pub const THEORY_QUOTIENT_TIME: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// The most states of the unreduced monoid an analysis builds a quotient
 /// from.
@@ -42,7 +35,10 @@ struct Theory {
     heaps: HeapForms,
     genera: Genera,
     game: HeapGame,
-    quotient_time: std::time::Duration,
+    /// The run's own time limit, if it has one: theory is bounded by its work
+    /// ([`THEORY_FORMS`], [`THEORY_QUOTIENT_STATES`]), never by a clock of
+    /// its own, so its answer does not depend on the machine's load.
+    deadline: Option<std::time::Instant>,
     /// Computed at the first sum that needs it; `Some(None)` when it could
     /// not be within the budget.
     quotient: Option<Option<Quotient>>,
@@ -50,16 +46,13 @@ struct Theory {
 
 impl Theory {
     fn new(game: HeapGame, limits: Limits) -> Theory {
-        let time = limits.max_time.map_or(THEORY_TIME, |t| t.min(THEORY_TIME));
-        let deadline = std::time::Instant::now() + time;
+        let deadline = limits.max_time.map(|t| std::time::Instant::now() + t);
         Theory {
-            forms: Forms::new(THEORY_FORMS).with_deadline(Some(deadline)),
+            forms: Forms::new(THEORY_FORMS).with_deadline(deadline),
             heaps: HeapForms::new(game.clone()),
             genera: Genera::new(),
             game,
-            quotient_time: limits
-                .max_time
-                .map_or(THEORY_QUOTIENT_TIME, |t| t.min(THEORY_QUOTIENT_TIME)),
+            deadline,
             quotient: None,
         }
     }
@@ -71,7 +64,7 @@ impl Theory {
         if self.quotient.is_none() {
             let limits = QuotientLimits {
                 max_states: THEORY_QUOTIENT_STATES,
-                deadline: Some(std::time::Instant::now() + self.quotient_time),
+                deadline: self.deadline,
                 ..QuotientLimits::default()
             };
             let q = Quotient::compute_until_stable(&self.game, max_heap, limits, &mut |_| {}).ok();
@@ -129,21 +122,21 @@ fn rank(m: Method) -> u8 {
 
 /// What theory finds of `p` in misère play, if `p` is a sum of
 /// take-and-break heaps it can answer with every move's outcome.
-pub(crate) fn misere_found<P: Game + 'static>(p: &P, limits: Limits) -> Option<Found> {
-    let octal = (p as &dyn Any).downcast_ref::<Octal>()?;
+pub(crate) fn misere_found<R: Rules>(rules: &R, p: &R::Position, limits: Limits) -> Option<Found> {
+    let (game, heaps) = rules.misere_heaps(p)?;
     if p.move_count() > MOVE_LIST_LIMIT {
         return None;
     }
-    let mut theory = Theory::new(HeapGame::Code(octal.rule().code().clone()), limits);
-    let largest = octal.heaps().iter().copied().max().unwrap_or(0);
-    let (outcome, mut method) = theory.verdict(octal.heaps(), largest)?;
-    let mut search = Searcher::with_limits(Play::Misere, quick_limits(limits));
+    let mut theory = Theory::new(game, limits);
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let (outcome, mut method) = theory.verdict(&heaps, largest)?;
+    let mut search = Searcher::with_limits(Play::Misere, quick_limits_for(p, limits));
     let remoteness = search.solve(p).ok().map(|s| s.remoteness);
     let mut all = Vec::new();
     for m in p.moves() {
         let to = p.play(&m);
-        let to_octal = (&to as &dyn Any).downcast_ref::<Octal>()?;
-        let (o, how) = theory.verdict(to_octal.heaps(), largest)?;
+        let (_, to_heaps) = rules.misere_heaps(&to)?;
+        let (o, how) = theory.verdict(&to_heaps, largest)?;
         // The method named is the least special one any sum needed.
         if rank(how) > rank(method) {
             method = how;
@@ -159,7 +152,7 @@ pub(crate) fn misere_found<P: Game + 'static>(p: &P, limits: Limits) -> Option<F
         Method::Genus => "every heap, and every heap a move leaves, is tame: misère Nim on their normal values (the genus rule)".to_string(),
         Method::Quotient => {
             let q = theory.quotient(largest).expect("the quotient answered");
-            let x = q.element(octal.heaps()).expect("the quotient covers the sum");
+            let x = q.element(&heaps).expect("the quotient covers the sum");
             let scope = match q.period() {
                 Some(per) => format!(
                     "of all sums of heaps of any size (heaps up to {}, then period {} from heap {}, proved)",

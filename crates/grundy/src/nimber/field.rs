@@ -140,7 +140,7 @@ fn width(x: u64) -> u32 {
 /// one for operands below 2^16.
 ///
 /// ```
-/// use grundy::nim_field::nim_mul;
+/// use grundy::nimber::field::nim_mul;
 /// assert_eq!(nim_mul(2, 2), 3);
 /// assert_eq!(nim_mul(16, 16), 24);
 /// ```
@@ -169,7 +169,7 @@ fn mul_logs(a: u64, b: u64, bits: u32) -> u64 {
 /// The nim product of two 128-bit nimbers (one more level of the same recursion).
 ///
 /// ```
-/// use grundy::nim_field::nim_mul128;
+/// use grundy::nimber::field::nim_mul128;
 /// // The Fermat 2-power 2^64 squares to 2^64 ⊕ 2^63.
 /// assert_eq!(nim_mul128(1 << 64, 1 << 64), (1 << 64) | (1 << 63));
 /// ```
@@ -204,7 +204,7 @@ fn pow_u64(a: u64, mut e: u64) -> u64 {
 /// About 2 log₂ of the field size products (≤ 128 for 64 bits).
 ///
 /// ```
-/// use grundy::nim_field::{nim_inv, nim_mul};
+/// use grundy::nimber::field::{nim_inv, nim_mul};
 /// assert_eq!(nim_inv(2), Some(3));
 /// assert_eq!(nim_inv(0), None);
 /// assert_eq!(nim_mul(12345, nim_inv(12345).unwrap()), 1);
@@ -245,7 +245,7 @@ pub fn nim_inv128(a: u128) -> Option<u128> {
 /// `a ⊘ b = a ⊗ b⁻¹`; `None` when `b` is 0.
 ///
 /// ```
-/// use grundy::nim_field::{nim_div, nim_mul};
+/// use grundy::nimber::field::{nim_div, nim_mul};
 /// assert_eq!(nim_div(nim_mul(7, 9), 9), Some(7));
 /// assert_eq!(nim_div(5, 0), None);
 /// ```

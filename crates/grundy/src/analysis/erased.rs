@@ -13,12 +13,13 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use super::analysis::{by_search, Found};
-pub use super::analysis::{
-    quick_limits, Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo, MOVE_LIST_LIMIT,
-    QUICK_MEMORY, QUICK_SEARCH, QUICK_TIME,
+use super::{by_search, Found};
+pub use super::{
+    quick_limits, quick_limits_for, Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo,
+    MOVE_LIST_LIMIT, QUICK_MEMORY, QUICK_SEARCH,
 };
 use crate::game::{Game, GameError, Outcome, ParseError, Play, PlayError};
+use crate::misere::heaps::HeapGame;
 use crate::nimber::Nimber;
 use crate::solution::{check, CheckError, CheckReport, Solution};
 use crate::solve::snapshot::{self, Header, Opened, Saver, SearchHooks, Stored};
@@ -63,6 +64,15 @@ pub trait Rules: Send + Sync + 'static {
         limits: Limits,
     ) -> Option<Result<CheckReport, CheckError>> {
         let _ = (positions, limits);
+        None
+    }
+
+    /// The position as heaps of a take-and-break game, so that misère play
+    /// is answered by theory first (the genus rule, the misère quotient,
+    /// simplest forms; see [`crate::misere`]); `None`, the default, for a
+    /// game whose positions are not such heaps.
+    fn misere_heaps(&self, position: &Self::Position) -> Option<(HeapGame, Vec<u64>)> {
+        let _ = position;
         None
     }
 }
@@ -454,7 +464,7 @@ impl<R: Rules> Position<R> {
         o: &AnalyzeOptions,
     ) -> Result<Analysis, AnalyzeError> {
         let p = &self.pos;
-        let budget = quick_limits(o.limits);
+        let budget = quick_limits_for(p, o.limits);
         let mut search = Searcher::with_limits(o.play, budget);
         let remoteness = if too_big(p, budget.max_positions) || o.value_only {
             None
@@ -564,7 +574,7 @@ impl<R: Rules> Position<R> {
         };
         let value_of = |k: usize| values[k].ok_or_else(stop);
         let grundy = value_of(moves.len())?;
-        let mut search = Searcher::with_limits(Play::Normal, quick_limits(o.limits));
+        let mut search = Searcher::with_limits(Play::Normal, quick_limits_for(p, o.limits));
         let remoteness = match o.value_only {
             true => None,
             false => search.solve(p).ok().map(|s| s.remoteness),
@@ -622,7 +632,7 @@ impl<R: Rules> Position<R> {
         self.resume_into(&w, opened.as_ref(), pruner.table_mut(), o)?;
         // The file's bytes are not needed once loaded.
         w.resume = None;
-        let budget = quick_limits(o.limits);
+        let budget = quick_limits_for(p, o.limits);
         let quick_search = || {
             let mut quick = Searcher::with_limits(Play::Normal, budget);
             let remoteness = match too_big(p, budget.max_positions) || o.value_only {
@@ -841,7 +851,7 @@ impl<R: Rules> AnyPosition for Position<R> {
             },
             // Theory before search in misère play (take-and-break sums).
             None if o.play == Play::Misere => {
-                match crate::misere::theory::misere_found(&self.pos, o.limits) {
+                match super::misere::misere_found(&self.game.rules, &self.pos, o.limits) {
                     Some(found) => Ok(self.write_up(o, found)),
                     None => self.by_search(o, hooks),
                 }

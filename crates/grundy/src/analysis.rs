@@ -2,9 +2,11 @@
 //! written up from what a method found (`Found`): by formula, by a game's
 //! own value search, by exhaustive search, or from a sum's parts.
 
+pub mod erased;
+pub(crate) mod misere;
+
 use std::collections::BTreeMap;
 use std::fmt;
-use std::time::Duration;
 
 use serde::Serialize;
 use thiserror::Error;
@@ -145,18 +147,33 @@ pub const QUICK_SEARCH: usize = 100_000;
 /// The quick search's memory budget: a few MiB.
 pub const QUICK_MEMORY: usize = 8 << 20;
 
-/// The quick search's time budget, so that an answer that a formula gave
-/// at once never waits long for its remoteness.
-pub const QUICK_TIME: Duration = Duration::from_millis(250);
+/// Bytes of a position that count as one more position of the quick
+/// search's budget: a move of a wide position (4,000 Nim heaps) copies all of
+/// it, so such a position gets proportionally fewer positions.
+pub const QUICK_BYTES_PER_POSITION: usize = 64;
 
-/// The limits of the quick remoteness search that follows a formula's
-/// answer: [`QUICK_SEARCH`], [`QUICK_MEMORY`] and [`QUICK_TIME`], or
-/// `limits` where they are tighter.
+/// The limits of the quick remoteness search that follows an answer found
+/// another way: [`QUICK_SEARCH`] positions and [`QUICK_MEMORY`], or `limits`
+/// where they are tighter. Work, not time: the same position gets the same
+/// remoteness (or none) on every machine and under any load; a time limit
+/// in `limits` still stops the run with its error.
 pub fn quick_limits(limits: Limits) -> Limits {
-    let quick = Limits::new(QUICK_SEARCH)
+    Limits::new(QUICK_SEARCH)
         .with_memory(QUICK_MEMORY)
-        .with_time(QUICK_TIME);
-    quick.within(limits)
+        .within(limits)
+}
+
+/// [`quick_limits`] for `p`: the positions of the budget divided by its
+/// size, one more share for every [`QUICK_BYTES_PER_POSITION`] bytes it
+/// holds, so the quick search costs about as much on a wide position as
+/// on a small one.
+pub fn quick_limits_for<G: Game>(p: &G, limits: Limits) -> Limits {
+    let quick = quick_limits(limits);
+    let shares = 1 + p.heap_bytes() / QUICK_BYTES_PER_POSITION;
+    Limits {
+        max_positions: quick.max_positions / shares,
+        ..quick
+    }
 }
 
 /// What one method found about a position, before it is written up as an
@@ -205,6 +222,9 @@ impl Analysis {
             }
         };
         winning_moves.sort_by_key(|m| m.remoteness.unwrap_or(u32::MAX));
+        let remoteness = found
+            .remoteness
+            .or_else(|| implied_remoteness(found.outcome, &winning_moves, complete));
         Analysis {
             game,
             position,
@@ -214,10 +234,29 @@ impl Analysis {
             method: found.method,
             winning_moves,
             winning_moves_complete: complete,
-            remoteness: found.remoteness,
+            remoteness,
             all_moves: if o.all_moves { found.all } else { None },
             details: found.details,
         }
+    }
+}
+
+/// The remoteness of an N-position that follows from its winning moves,
+/// where no search gave it: the winner takes the fastest win, so it is one
+/// more than the least remoteness of a winning move, when every winning
+/// move is listed with its remoteness, or 1 when a listed winning move ends
+/// the game at once (1 is the least an N-position can have).
+fn implied_remoteness(outcome: Outcome, winning: &[MoveInfo], complete: bool) -> Option<u32> {
+    if outcome != Outcome::Next || winning.is_empty() {
+        return None;
+    }
+    if winning.iter().any(|m| m.remoteness == Some(0)) {
+        return Some(1);
+    }
+    let all: Option<Vec<u32>> = winning.iter().map(|m| m.remoteness).collect();
+    match (complete, all) {
+        (true, Some(r)) => r.iter().min().map(|least| least + 1),
+        _ => None,
     }
 }
 
@@ -241,4 +280,58 @@ pub(crate) fn by_search<G: Game>(
         })
         .collect();
     Ok((solved.outcome, solved.remoteness, all))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::test_game::Nim;
+
+    fn to(remoteness: Option<u32>) -> MoveInfo {
+        MoveInfo {
+            mv: "m".into(),
+            to: "p".into(),
+            outcome: Some(Outcome::Previous),
+            remoteness,
+        }
+    }
+
+    #[test]
+    fn a_remoteness_follows_from_the_winning_moves_only_where_they_decide_it() {
+        let next = Outcome::Next;
+        // A winning move that ends the game: the least an N-position can have.
+        assert_eq!(
+            implied_remoteness(next, &[to(None), to(Some(0))], false),
+            Some(1)
+        );
+        // Every winning move known: one more than the fastest.
+        assert_eq!(
+            implied_remoteness(next, &[to(Some(4)), to(Some(2))], true),
+            Some(3)
+        );
+        // One unknown, or a list that is not all of them: not decided.
+        assert_eq!(
+            implied_remoteness(next, &[to(Some(4)), to(None)], true),
+            None
+        );
+        assert_eq!(implied_remoteness(next, &[to(Some(2))], false), None);
+        assert_eq!(implied_remoteness(Outcome::Previous, &[], true), None);
+    }
+
+    #[test]
+    fn the_quick_budget_counts_work_and_shrinks_with_the_position() {
+        let l = quick_limits(Limits::default());
+        assert_eq!((l.max_positions, l.max_time), (QUICK_SEARCH, None));
+        // A time limit of the run is kept: it stops the run, it shapes nothing.
+        let timed = Limits::default().with_time(std::time::Duration::from_secs(3));
+        assert_eq!(quick_limits(timed).max_time, timed.max_time);
+        let small = quick_limits_for(&Nim(vec![3, 4]), Limits::default());
+        let wide = quick_limits_for(&Nim(vec![5; 4000]), Limits::default());
+        assert_eq!(small.max_positions, QUICK_SEARCH);
+        assert!(
+            wide.max_positions * 400 < QUICK_SEARCH,
+            "{}",
+            wide.max_positions
+        );
+    }
 }
