@@ -6,6 +6,7 @@ mod checkpoint_kill;
 mod cli;
 mod coins;
 mod common;
+mod determinism;
 mod fibonacci_wythoff;
 mod geography;
 mod judges;
