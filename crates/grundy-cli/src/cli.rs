@@ -70,14 +70,45 @@ fn games_help() -> String {
     text
 }
 
+/// The book's front page, named by `grundy --help`.
+const BOOK_HOME: &str = "docs/src/introduction.md";
+
+/// The book chapter that says more about each command: its help ends with it.
+/// `tests/book.rs` checks that each named file exists.
+const BOOK_CHAPTERS: &[(&str, &str)] = &[
+    ("list", "docs/src/reference/games.md"),
+    ("analyze", "docs/src/guide/analyze.md"),
+    ("verify", "docs/src/guide/tables.md"),
+    ("play", "docs/src/guide/play.md"),
+    ("judge", "docs/src/guide/judge.md"),
+    ("table", "docs/src/guide/tables.md"),
+    ("nimber", "docs/src/theory/coins.md"),
+    ("pattern", "docs/src/guide/tables.md"),
+    ("formula", "docs/src/guide/tables.md"),
+    ("sequence", "docs/src/guide/sequences.md"),
+    ("period", "docs/src/guide/sequences.md"),
+    ("census", "docs/src/guide/sequences.md"),
+    ("misere", "docs/src/guide/misere.md"),
+    ("serve", "docs/src/guide/playground.md"),
+];
+
+/// The last line of a help text: where the book says more (`mdbook serve docs` shows it).
+fn book_pointer(chapter: &str) -> String {
+    format!("More in the book (`mdbook serve docs`): {chapter}")
+}
+
 /// Parses the command line and runs the command.
 pub fn run() -> anyhow::Result<ExitCode> {
     let help = games_help();
-    let command = Cli::command()
-        .mut_subcommand("analyze", |c| c.after_help(help.clone()))
-        .mut_subcommand("play", |c| c.after_help(help.clone()))
-        .mut_subcommand("verify", |c| c.after_help(help.clone()))
-        .mut_subcommand("table", |c| c.after_help(help.clone()));
+    let mut command = Cli::command().after_help(book_pointer(BOOK_HOME));
+    for &(name, chapter) in BOOK_CHAPTERS {
+        let games = ["analyze", "play", "verify", "table"].contains(&name);
+        let text = match games {
+            true => format!("{help}\n{}", book_pointer(chapter)),
+            false => book_pointer(chapter),
+        };
+        command = command.mut_subcommand(name, |c| c.after_help(text));
+    }
     let matches = match command.try_get_matches() {
         Ok(m) => m,
         Err(e) => return Ok(usage_error(e)),
