@@ -57,17 +57,20 @@ enum Command {
     Serve(commands::serve::ServeArgs),
 }
 
-/// The catalog as help text.
+/// The catalog as help text: the names, in one paragraph that wraps to the terminal;
+/// `grundy list` has each game's rules, position syntax and an example.
 fn games_help() -> String {
-    let mut text = String::from("Games (see `grundy list`):\n");
-    for g in api::games::list() {
-        let name = match g.parameter {
+    let names: Vec<String> = api::games::list()
+        .into_iter()
+        .map(|g| match g.parameter {
             Some(p) => format!("{}:{}", g.name, p.split(':').next().unwrap_or(p)),
             None => g.name.to_string(),
-        };
-        text.push_str(&format!("  {name:<16} {}\n", g.summary));
-    }
-    text
+        })
+        .collect();
+    format!(
+        "Games (`grundy list` gives the rules, position syntax and an example of each): {}\n",
+        names.join(", ")
+    )
 }
 
 /// The book's front page, named by `grundy --help`.

@@ -83,26 +83,46 @@ fn chapter_named(help: &str) -> Option<String> {
 #[test]
 fn every_help_text_ends_with_a_chapter_of_the_book_that_exists() {
     let grundy = Path::new(env!("CARGO_BIN_EXE_grundy"));
-    let top = Command::new(grundy).arg("--help").output().expect("grundy runs");
+    let top = Command::new(grundy)
+        .arg("--help")
+        .output()
+        .expect("grundy runs");
     let top = String::from_utf8(top.stdout).expect("help is UTF-8");
     let commands: Vec<String> = top
         .lines()
         .skip_while(|l| l.trim() != "Commands:")
         .skip(1)
         .take_while(|l| !l.trim().is_empty())
+        // A command's line starts two spaces in; deeper lines continue a wrapped description.
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
         .filter_map(|l| l.split_whitespace().next().map(str::to_string))
         .filter(|c| c != "help")
         .collect();
-    assert!(commands.len() >= 10, "commands found in `grundy --help`: {commands:?}");
+    assert!(
+        commands.len() >= 10,
+        "commands found in `grundy --help`: {commands:?}"
+    );
     let mut helps = vec![("grundy".to_string(), top)];
     for command in commands {
-        let out = Command::new(grundy).args([&command, "--help"]).output().expect("grundy runs");
-        helps.push((command, String::from_utf8(out.stdout).expect("help is UTF-8")));
+        let out = Command::new(grundy)
+            .args([&command, "--help"])
+            .output()
+            .expect("grundy runs");
+        helps.push((
+            command,
+            String::from_utf8(out.stdout).expect("help is UTF-8"),
+        ));
     }
     for (command, help) in helps {
         let chapter = chapter_named(&help)
             .unwrap_or_else(|| panic!("`{command} --help` does not end by naming a chapter"));
-        assert!(root().join(&chapter).is_file(), "`{command} --help` names {chapter}, which is missing");
+        let elsewhere = chapter
+            .strip_prefix("docs/src/")
+            .is_some_and(|page| WRITTEN_ELSEWHERE.contains(&page));
+        assert!(
+            root().join(&chapter).is_file() || elsewhere,
+            "`{command} --help` names {chapter}, which is missing"
+        );
     }
 }
 
@@ -174,6 +194,21 @@ fn link_targets(text: &str) -> Vec<String> {
     targets
 }
 
+/// `a/b/../c` as `a/c`, without asking the file system (the file may not exist).
+fn lexically_normal(path: &Path) -> PathBuf {
+    let mut normal = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                normal.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => normal.push(other),
+        }
+    }
+    normal
+}
+
 /// What is wrong with one relative link of `page`, if anything.
 fn broken(page: &Path, target: &str, src: &Path) -> Option<String> {
     if target.contains("://") || target.starts_with("mailto:") {
@@ -188,6 +223,7 @@ fn broken(page: &Path, target: &str, src: &Path) -> Option<String> {
         _ => page.parent().expect("a page has a folder").join(file),
     };
     if !linked.exists() {
+        let linked = lexically_normal(&linked);
         let in_book = linked.strip_prefix(src).ok().and_then(Path::to_str);
         return match in_book.is_some_and(|p| WRITTEN_ELSEWHERE.contains(&p)) {
             true => None,
@@ -213,12 +249,19 @@ fn every_relative_link_of_the_book_and_readme_leads_somewhere() {
             }
         }
     }
-    assert!(problems.is_empty(), "broken links:\n{}", problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "broken links:\n{}",
+        problems.join("\n")
+    );
 }
 
 #[test]
 fn anchors_are_made_as_mdbook_makes_them() {
     assert_eq!(anchor_of("## `list --json`"), "list---json");
     assert_eq!(anchor_of("## Census directory"), "census-directory");
-    assert_eq!(anchor_of("### The MPI cluster recipe"), "the-mpi-cluster-recipe");
+    assert_eq!(
+        anchor_of("### The MPI cluster recipe"),
+        "the-mpi-cluster-recipe"
+    );
 }
