@@ -110,7 +110,12 @@ pub fn run() -> anyhow::Result<ExitCode> {
             true => format!("{help}\n{}", book_pointer(chapter)),
             false => book_pointer(chapter),
         };
-        command = command.mut_subcommand(name, |c| c.after_help(text));
+        // `misere genus`, `census merge`, ... name their command's chapter too.
+        let pointer = book_pointer(chapter);
+        command = command.mut_subcommand(name, |c| {
+            c.mut_subcommands(|s| s.after_help(pointer.clone()))
+                .after_help(text)
+        });
     }
     let matches = match command.try_get_matches() {
         Ok(m) => m,

@@ -80,16 +80,19 @@ fn chapter_named(help: &str) -> Option<String> {
     Some(path.trim().to_string())
 }
 
-#[test]
-fn every_help_text_ends_with_a_chapter_of_the_book_that_exists() {
-    let grundy = Path::new(env!("CARGO_BIN_EXE_grundy"));
-    let top = Command::new(grundy)
+/// The help of `grundy ARGS... --help`.
+fn help_of(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
         .arg("--help")
         .output()
         .expect("grundy runs");
-    let top = String::from_utf8(top.stdout).expect("help is UTF-8");
-    let commands: Vec<String> = top
-        .lines()
+    String::from_utf8(out.stdout).expect("help is UTF-8")
+}
+
+/// The commands a help text lists, less `help`.
+fn commands_listed(help: &str) -> Vec<String> {
+    help.lines()
         .skip_while(|l| l.trim() != "Commands:")
         .skip(1)
         .take_while(|l| !l.trim().is_empty())
@@ -97,21 +100,24 @@ fn every_help_text_ends_with_a_chapter_of_the_book_that_exists() {
         .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
         .filter_map(|l| l.split_whitespace().next().map(str::to_string))
         .filter(|c| c != "help")
-        .collect();
+        .collect()
+}
+
+#[test]
+fn every_help_text_ends_with_a_chapter_of_the_book_that_exists() {
+    let top = help_of(&[]);
+    let commands = commands_listed(&top);
     assert!(
         commands.len() >= 10,
         "commands found in `grundy --help`: {commands:?}"
     );
     let mut helps = vec![("grundy".to_string(), top)];
-    for command in commands {
-        let out = Command::new(grundy)
-            .args([&command, "--help"])
-            .output()
-            .expect("grundy runs");
-        helps.push((
-            command,
-            String::from_utf8(out.stdout).expect("help is UTF-8"),
-        ));
+    for command in &commands {
+        let help = help_of(&[command]);
+        for sub in commands_listed(&help) {
+            helps.push((format!("{command} {sub}"), help_of(&[command, &sub])));
+        }
+        helps.push((command.clone(), help));
     }
     for (command, help) in helps {
         let chapter = chapter_named(&help)
