@@ -190,6 +190,8 @@ fn missing_command(help: &str) -> String {
         .skip_while(|l| l.trim() != "Commands:")
         .skip(1)
         .take_while(|l| !l.trim().is_empty())
+        // Help wraps to the terminal: a deeper indent continues the line above.
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
         .filter_map(|l| l.split_whitespace().next())
         .filter(|&c| c != "help")
         .collect();
