@@ -271,3 +271,30 @@ fn anchors_are_made_as_mdbook_makes_them() {
         "the-mpi-cluster-recipe"
     );
 }
+
+#[test]
+fn every_page_of_the_guide_and_the_theory_has_a_tested_example() {
+    let src = root().join("docs/src");
+    let summary = fs::read_to_string(src.join("SUMMARY.md")).expect("SUMMARY.md is readable");
+    let mut part = "";
+    let mut missing = Vec::new();
+    for line in summary.lines() {
+        if let Some(title) = line.strip_prefix("# ") {
+            part = title.trim();
+        } else if ["Guide", "Theory"].contains(&part) {
+            for target in link_targets(line) {
+                let page = src.join(&target);
+                // A page another branch writes is checked once it is here.
+                let here = page.is_file() || !WRITTEN_ELSEWHERE.contains(&target.as_str());
+                let text = fs::read_to_string(&page).unwrap_or_default();
+                if here && !text.contains("```console") {
+                    missing.push(target);
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "pages without a console example: {missing:?}"
+    );
+}
