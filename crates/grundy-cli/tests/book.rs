@@ -59,10 +59,10 @@ fn every_console_example_prints_what_its_page_shows() {
     let dir = scratch();
     // trycmd runs the commands in the current directory; this is the only test here that needs one.
     std::env::set_current_dir(&dir).expect("the scratch folder is usable");
+    let cases = trycmd::TestCases::new();
     // Help text wraps to the terminal; a fixed width keeps the reference pages' help identical
     // whatever width the shell running the tests exports.
-    std::env::set_var("COLUMNS", "100");
-    let cases = trycmd::TestCases::new();
+    cases.env("COLUMNS", "100");
     cases.register_bin("grundy", Path::new(env!("CARGO_BIN_EXE_grundy")));
     // The few standard tools the pages use to show a file an example wrote.
     for tool in ["head", "cat"] {
@@ -85,6 +85,8 @@ fn help_of(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .arg("--help")
+        // Wide enough that the last line is not wrapped, whatever the shell exports.
+        .env("COLUMNS", "100")
         .output()
         .expect("grundy runs");
     String::from_utf8(out.stdout).expect("help is UTF-8")
