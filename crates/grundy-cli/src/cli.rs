@@ -54,27 +54,66 @@ enum Command {
     Serve(commands::serve::ServeArgs),
 }
 
-/// The catalog as help text.
+/// The catalog as help text: the names, in one paragraph that wraps to the terminal;
+/// `grundy list` has each game's rules, position syntax and an example.
 fn games_help() -> String {
-    let mut text = String::from("Games (see `grundy list`):\n");
-    for g in api::games::list() {
-        let name = match g.parameter {
+    let names: Vec<String> = api::games::list()
+        .into_iter()
+        .map(|g| match g.parameter {
             Some(p) => format!("{}:{}", g.name, p.split(':').next().unwrap_or(p)),
             None => g.name.to_string(),
-        };
-        text.push_str(&format!("  {name:<16} {}\n", g.summary));
-    }
-    text
+        })
+        .collect();
+    format!(
+        "Games (`grundy list` gives the rules, position syntax and an example of each): {}\n",
+        names.join(", ")
+    )
+}
+
+/// The book's front page, named by `grundy --help`.
+const BOOK_HOME: &str = "docs/src/introduction.md";
+
+/// The book chapter that says more about each command: its help ends with it.
+/// `tests/book.rs` checks that each named file exists.
+const BOOK_CHAPTERS: &[(&str, &str)] = &[
+    ("list", "docs/src/reference/games.md"),
+    ("analyze", "docs/src/guide/analyze.md"),
+    ("verify", "docs/src/guide/tables.md"),
+    ("play", "docs/src/guide/play.md"),
+    ("judge", "docs/src/guide/judge.md"),
+    ("table", "docs/src/guide/tables.md"),
+    ("nimber", "docs/src/theory/coins.md"),
+    ("pattern", "docs/src/guide/tables.md"),
+    ("formula", "docs/src/guide/tables.md"),
+    ("sequence", "docs/src/guide/sequences.md"),
+    ("period", "docs/src/guide/sequences.md"),
+    ("census", "docs/src/guide/sequences.md"),
+    ("misere", "docs/src/guide/misere.md"),
+    ("serve", "docs/src/guide/playground.md"),
+];
+
+/// The last line of a help text: where the book says more (`mdbook serve docs` shows it).
+fn book_pointer(chapter: &str) -> String {
+    format!("More in the book (`mdbook serve docs`): {chapter}")
 }
 
 /// Parses the command line and runs the command.
 pub fn run() -> anyhow::Result<ExitCode> {
     let help = games_help();
-    let command = Cli::command()
-        .mut_subcommand("analyze", |c| c.after_help(help.clone()))
-        .mut_subcommand("play", |c| c.after_help(help.clone()))
-        .mut_subcommand("verify", |c| c.after_help(help.clone()))
-        .mut_subcommand("table", |c| c.after_help(help.clone()));
+    let mut command = Cli::command().after_help(book_pointer(BOOK_HOME));
+    for &(name, chapter) in BOOK_CHAPTERS {
+        let games = ["analyze", "play", "verify", "table"].contains(&name);
+        let text = match games {
+            true => format!("{help}\n{}", book_pointer(chapter)),
+            false => book_pointer(chapter),
+        };
+        // `misere genus`, `census merge`, ... name their command's chapter too.
+        let pointer = book_pointer(chapter);
+        command = command.mut_subcommand(name, |c| {
+            c.mut_subcommands(|s| s.after_help(pointer.clone()))
+                .after_help(text)
+        });
+    }
     let matches = match command.try_get_matches() {
         Ok(m) => m,
         Err(e) => return Ok(usage_error(e)),
@@ -148,6 +187,8 @@ fn missing_command(help: &str) -> String {
         .skip_while(|l| l.trim() != "Commands:")
         .skip(1)
         .take_while(|l| !l.trim().is_empty())
+        // Help wraps to the terminal: a deeper indent continues the line above.
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
         .filter_map(|l| l.split_whitespace().next())
         .filter(|&c| c != "help")
         .collect();
