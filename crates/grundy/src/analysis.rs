@@ -77,6 +77,24 @@ pub struct MoveInfo {
     pub remoteness: Option<u32>,
 }
 
+impl MoveInfo {
+    /// The entry of move `mv` to position `to`, with what is known of `to`:
+    /// the one place a move's entry is made, for every method.
+    pub fn new(
+        mv: impl fmt::Display,
+        to: impl fmt::Display,
+        outcome: Option<Outcome>,
+        remoteness: Option<u32>,
+    ) -> MoveInfo {
+        MoveInfo {
+            mv: mv.to_string(),
+            to: to.to_string(),
+            outcome,
+            remoteness,
+        }
+    }
+}
+
 /// Everything known about a position: the answer of `grundy analyze`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Analysis {
@@ -272,11 +290,13 @@ pub(crate) fn by_search<G: Game>(
     let solved = search.solve(p)?;
     let all = move_reports(search, p)?
         .into_iter()
-        .map(|r| MoveInfo {
-            mv: r.mv.to_string(),
-            to: r.to.to_string(),
-            outcome: Some(r.solved.outcome),
-            remoteness: Some(r.solved.remoteness),
+        .map(|r| {
+            MoveInfo::new(
+                &r.mv,
+                &r.to,
+                Some(r.solved.outcome),
+                Some(r.solved.remoteness),
+            )
         })
         .collect();
     Ok((solved.outcome, solved.remoteness, all))
@@ -288,12 +308,7 @@ mod tests {
     use crate::solve::test_game::Nim;
 
     fn to(remoteness: Option<u32>) -> MoveInfo {
-        MoveInfo {
-            mv: "m".into(),
-            to: "p".into(),
-            outcome: Some(Outcome::Previous),
-            remoteness,
-        }
+        MoveInfo::new("m", "p", Some(Outcome::Previous), remoteness)
     }
 
     #[test]

@@ -479,12 +479,8 @@ impl<R: Rules> Position<R> {
                 .iter()
                 .map(|m| {
                     let to = p.play(m);
-                    MoveInfo {
-                        mv: m.to_string(),
-                        outcome: f.outcome_in(&to, o.play),
-                        remoteness: search.known(&to).map(|s| s.remoteness),
-                        to: to.to_string(),
-                    }
+                    let remoteness = search.known(&to).map(|s| s.remoteness);
+                    MoveInfo::new(m, &to, f.outcome_in(&to, o.play), remoteness)
                 })
                 .collect();
             (Some(all), None)
@@ -498,15 +494,7 @@ impl<R: Rules> Position<R> {
             };
             let infos = listed
                 .iter()
-                .map(|m| {
-                    let to = p.play(m);
-                    MoveInfo {
-                        mv: m.to_string(),
-                        to: to.to_string(),
-                        outcome: Some(Outcome::Previous),
-                        remoteness: None,
-                    }
-                })
+                .map(|m| MoveInfo::new(m, p.play(m), Some(Outcome::Previous), None))
                 .collect();
             (None, Some((infos, false)))
         };
@@ -585,12 +573,8 @@ impl<R: Rules> Position<R> {
                 0 => Outcome::Previous,
                 _ => Outcome::Next,
             };
-            all.push(MoveInfo {
-                mv: m.to_string(),
-                to: to.to_string(),
-                outcome: Some(outcome),
-                remoteness: search.known(to).map(|s| s.remoteness),
-            });
+            let remoteness = search.known(to).map(|s| s.remoteness);
+            all.push(MoveInfo::new(m, to, Some(outcome), remoteness));
         }
         let found = Found {
             outcome: Outcome::from_grundy(grundy),
@@ -659,12 +643,8 @@ impl<R: Rules> Position<R> {
         let (outcomes, (quick, remoteness)) = pruner.outcomes_beside(&tos, quick_search);
         let outcomes = w.saved(outcomes, |s| s.save(&[pruner.table()]))?;
         for ((m, to), outcome) in moves.iter().zip(&tos).zip(outcomes) {
-            all.push(MoveInfo {
-                mv: m.to_string(),
-                outcome: Some(outcome),
-                remoteness: quick.known(to).map(|s| s.remoteness),
-                to: to.to_string(),
-            });
+            let remoteness = quick.known(to).map(|s| s.remoteness);
+            all.push(MoveInfo::new(m, to, Some(outcome), remoteness));
         }
         w.progress.set_stage(Stage::Value);
         let grundy = w.saved(pruner.grundy(p), |s| s.save(&[pruner.table()]))?;
@@ -886,13 +866,7 @@ impl<R: Rules> AnyPosition for Position<R> {
     ) -> Result<(Vec<MoveInfo>, bool), AnalyzeError> {
         let p = &self.pos;
         let info = |m: &<R::Position as Game>::Move| {
-            let to = p.play(m);
-            MoveInfo {
-                mv: m.to_string(),
-                to: to.to_string(),
-                outcome: None,
-                remoteness: None,
-            }
+            MoveInfo::new(m, p.play(m), None, None)
         };
         if let Some(f) = self.game.formula.as_ref() {
             if let Some(moves) = (f.moves_to_value)(p, target) {

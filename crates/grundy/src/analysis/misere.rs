@@ -141,12 +141,8 @@ pub(crate) fn misere_found<R: Rules>(rules: &R, p: &R::Position, limits: Limits)
         if rank(how) > rank(method) {
             method = how;
         }
-        all.push(MoveInfo {
-            mv: m.to_string(),
-            to: to.to_string(),
-            outcome: Some(o),
-            remoteness: search.known(&to).map(|s| s.remoteness),
-        });
+        let remoteness = search.known(&to).map(|s| s.remoteness);
+        all.push(MoveInfo::new(m, &to, Some(o), remoteness));
     }
     let why = match method {
         Method::Genus => "every heap, and every heap a move leaves, is tame: misère Nim on their normal values (the genus rule)".to_string(),

@@ -206,12 +206,7 @@ impl MixedSum {
                     position: key(to.as_ref()),
                 })?;
                 let outcome = Outcome::from_grundy(total + values[i] + g);
-                let info = MoveInfo {
-                    mv: name,
-                    to: to.to_string(),
-                    outcome: None,
-                    remoteness: None,
-                };
+                let info = MoveInfo::new(name, &to, None, None);
                 all.push(self.lift(i, &info, Some(outcome))?);
             }
         }
@@ -228,16 +223,11 @@ impl MixedSum {
         let to = self.parts[i]
             .play_named(&m.mv)
             .map_err(|e| SearchError::Game(GameError::new(e.to_string())))?;
-        Ok(MoveInfo {
-            mv: SumMove {
-                part: i + 1,
-                mv: m.mv.clone(),
-            }
-            .to_string(),
-            to: self.replace(i, to).to_string(),
-            outcome,
-            remoteness: None,
-        })
+        let mv = SumMove {
+            part: i + 1,
+            mv: m.mv.clone(),
+        };
+        Ok(MoveInfo::new(mv, self.replace(i, to), outcome, None))
     }
 
     fn by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
