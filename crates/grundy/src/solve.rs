@@ -11,6 +11,7 @@
 pub mod batched;
 pub mod heap;
 pub mod limits;
+pub mod loopy;
 pub mod period;
 pub mod progress;
 pub mod prune;
