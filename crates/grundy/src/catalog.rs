@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod erased;
+pub(crate) mod loopy;
 pub mod sum;
 
 use std::collections::BTreeMap;
@@ -85,6 +86,7 @@ pub const ENTRIES: &[Entry] = &[
     games::wythoff::ENTRY,
     games::coins::ENTRY,
     games::geography::ENTRY,
+    games::graph::ENTRY,
     games::cram::ENTRY,
     games::chomp::ENTRY,
     games::node_kayles::ENTRY,

@@ -182,6 +182,7 @@ fn write_canonical(out: &mut impl Write, r: &CanonicalReport) -> anyhow::Result<
     let who = match r.outcome {
         grundy::Outcome::Next => "the player to move wins",
         grundy::Outcome::Previous => "the player to move loses",
+        grundy::Outcome::Draw => "a draw",
     };
     writeln!(out, "outcome     {} ({who})", r.outcome)?;
     writeln!(out, "G⁻          {} (misère Grundy value)", r.misere_grundy)?;
