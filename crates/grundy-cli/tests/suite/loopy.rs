@@ -5,8 +5,9 @@
 use super::common::{grundy, json, refused_in_one_line};
 use predicates::prelude::*;
 
-const EXIT: &str = "examples/loopy/exit.txt";
-const DRAW: &str = "examples/loopy/draw.json";
+const EXIT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/loopy/exit.txt");
+const DRAW: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/loopy/draw.json");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
 
 #[test]
 fn an_edge_list_gives_values_and_winning_moves() {
@@ -18,7 +19,7 @@ fn an_edge_list_gives_values_and_winning_moves() {
         .stdout(predicate::str::contains("outcome     N"))
         .stdout(predicate::str::contains("value       1 (generalized Sprague-Grundy)"))
         .stdout(predicate::str::contains("to b  -> b   (P)"));
-    let v = json(&["analyze", "--json", "graph:examples/loopy/exit.txt", "c"]);
+    let v = json(&["analyze", "--json", &format!("graph:{EXIT}"), "c"]);
     assert_eq!((v["outcome"].as_str(), v["grundy"].as_u64()), (Some("N"), Some(2)));
     assert_eq!(v["value"], "2");
     assert_eq!(v["method"], "labelling");
@@ -45,7 +46,7 @@ fn sums_with_catalog_games() {
     let spec = format!("graph:{EXIT}");
     let v = json(&["analyze", "--json", "sum", &spec, "a", "+", "nim", "1"]);
     assert_eq!((v["outcome"].as_str(), v["value"].as_str()), (Some("P"), Some("0")));
-    // x = ∞{0} beside *3: ∞{3}, a draw; beside nothing but *0... x + nim 0 wins.
+    // x = ∞{0} beside *3: ∞{3}, a draw.
     let spec = format!("graph:{DRAW}");
     let v = json(&["analyze", "--json", "sum", &spec, "x", "+", "nim", "3"]);
     assert_eq!((v["outcome"].as_str(), v["value"].as_str()), (Some("D"), Some("∞{3}")));
@@ -57,7 +58,7 @@ fn sums_with_catalog_games() {
 #[test]
 fn a_script_game_with_cycles_is_analysed_and_misere_refused() {
     // 3 -> 2 -> 1 -> 0 -> 1: the game never ends, a draw.
-    let spec = "script:crates/grundy-cli/tests/data/cycle.rhai";
+    let spec = &format!("script:{DATA}/cycle.rhai");
     let v = json(&["analyze", "--json", spec, "3"]);
     assert_eq!((v["outcome"].as_str(), v["value"].as_str()), (Some("D"), Some("∞{}")));
     refused_in_one_line(&["analyze", "--misere", spec, "3"], "misère play of loopy games");
@@ -69,7 +70,7 @@ fn a_script_game_with_cycles_is_analysed_and_misere_refused() {
 
 #[test]
 fn bad_graph_files_are_refused_in_one_line() {
-    let bad = "crates/grundy-cli/tests/data/bad-graph.txt";
+    let bad = &format!("{DATA}/bad-graph.txt");
     refused_in_one_line(&["analyze", "--graph", bad, "graph", "a"], "line 3");
     refused_in_one_line(&["analyze", "--graph", EXIT, "graph", "q"], "`q` is not a vertex");
     refused_in_one_line(
