@@ -37,7 +37,8 @@ pub struct PlayArgs {
 }
 
 /// The rule that ends a loopy game that could go on forever.
-const REPETITION: &str = "A position that comes back a third time with the same player to move is a draw.";
+const REPETITION: &str =
+    "A position that comes back a third time with the same player to move is a draw.";
 
 struct Session<'a, W: Write> {
     out: W,

@@ -253,9 +253,7 @@ impl Error {
                 AnalyzeError::Checkpoint(SnapshotError::TooLarge { .. }) => ErrorKind::Limit,
                 AnalyzeError::Checkpoint(_)
                 | AnalyzeError::ValueOnlyWithAllMoves
-                | AnalyzeError::LoopyMisere { .. } => {
-                    ErrorKind::BadInput
-                }
+                | AnalyzeError::LoopyMisere { .. } => ErrorKind::BadInput,
                 AnalyzeError::TooManyMoves { .. } | AnalyzeError::NoValue { .. } => {
                     ErrorKind::Limit
                 }

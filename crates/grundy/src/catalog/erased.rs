@@ -905,7 +905,6 @@ impl<R: Rules> AnyPosition for Position<R> {
         }
     }
 
-
     fn grundy(&self, limits: Limits) -> Result<(Option<Nimber>, Method), AnalyzeError> {
         if let Some(g) = self
             .game

@@ -19,13 +19,13 @@ use crate::catalog::erased::{
     quick_limits, Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo,
     MOVE_LIST_LIMIT, QUICK_SEARCH,
 };
+use crate::catalog::loopy::{write_up, LoopyMove};
 use crate::catalog::{self, Entry, VerifyPlan};
 use crate::game::{
     parse_u64, vec_heap_bytes, Game, GameError, Outcome, ParseError, Play, PlayError,
 };
 use crate::nimber::Nimber;
 use crate::solution::{sum_moves_to_value, CheckError, CheckReport};
-use crate::catalog::loopy::{write_up, LoopyMove};
 use crate::solve::loopy::Ranked;
 use crate::solve::{Limits, SearchError, Searcher};
 
@@ -295,7 +295,11 @@ impl MixedSum {
                     position: key(to.as_ref()),
                 })?;
                 moves.push(LoopyMove {
-                    mv: SumMove { part: i + 1, mv: name }.to_string(),
+                    mv: SumMove {
+                        part: i + 1,
+                        mv: name,
+                    }
+                    .to_string(),
                     to: self.replace(i, to).to_string(),
                     value: total(&after).expect("a sum has parts"),
                 });

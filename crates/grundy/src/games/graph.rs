@@ -260,12 +260,12 @@ impl Tokens {
     fn moves(&self) -> Vec<(String, Tokens)> {
         let mut out = Vec::new();
         for (i, &t) in self.tokens.iter().enumerate() {
-            let mut seen = Vec::new();
+            // A set, not a list: a vertex may have a million options.
+            let mut seen = std::collections::HashSet::new();
             for &w in self.board().graph.options(t) {
-                if seen.contains(&w) {
+                if !seen.insert(w) {
                     continue;
                 }
-                seen.push(w);
                 let mut to = self.clone();
                 to.tokens[i] = w;
                 out.push((self.move_name(i, w), to));
@@ -430,7 +430,8 @@ mod tests {
     #[test]
     fn edge_lists_and_json_give_the_same_game() {
         let list = "# a cycle with an exit\na b\nb c\nc a\nc end\nlonely\n";
-        let json = r#"{"vertices": ["lonely"], "edges": [["a","b"],["b","c"],["c","a"],["c","end"]]}"#;
+        let json =
+            r#"{"vertices": ["lonely"], "edges": [["a","b"],["b","c"],["c","a"],["c","end"]]}"#;
         let o = AnalyzeOptions::default();
         for text in [list, json] {
             let a = position(text, &["a"]).analyze(&o).unwrap();
@@ -447,9 +448,15 @@ mod tests {
         let text = "x x\nx s\n";
         let o = AnalyzeOptions::default();
         let a = position(text, &["x"]).analyze(&o).unwrap();
-        assert_eq!((a.value.as_deref(), a.outcome), (Some("∞{0}"), crate::Outcome::Next));
+        assert_eq!(
+            (a.value.as_deref(), a.outcome),
+            (Some("∞{0}"), crate::Outcome::Next)
+        );
         let a = position(text, &["x", "x"]).analyze(&o).unwrap();
-        assert_eq!((a.value.as_deref(), a.outcome), (Some("∞{}"), crate::Outcome::Draw));
+        assert_eq!(
+            (a.value.as_deref(), a.outcome),
+            (Some("∞{}"), crate::Outcome::Draw)
+        );
         assert_eq!(a.drawing_moves.unwrap().len(), 2);
         assert!(a.winning_moves.is_empty());
     }
@@ -463,7 +470,10 @@ mod tests {
                 text: "a b c".into()
             }
         );
-        assert_eq!(Board::parse("# nothing\n").unwrap_err(), GraphFileError::Empty);
+        assert_eq!(
+            Board::parse("# nothing\n").unwrap_err(),
+            GraphFileError::Empty
+        );
         assert!(matches!(
             Board::parse("{\"edges\": 3}"),
             Err(GraphFileError::Json { .. })
@@ -471,7 +481,11 @@ mod tests {
         let mut spec = Spec::from("graph:g.txt");
         spec.files = spec.files.with("g.txt", "a b\n");
         let game = spec.build().unwrap();
-        assert!(game.parse(&["z"]).unwrap_err().to_string().contains("`z` is not a vertex"));
+        assert!(game
+            .parse(&["z"])
+            .unwrap_err()
+            .to_string()
+            .contains("`z` is not a vertex"));
         let p = game.parse(&["a"]).unwrap();
         let misere = AnalyzeOptions {
             play: Play::Misere,

@@ -322,7 +322,7 @@ impl Labels {
         self.counter[v as usize]
     }
 
-    /// The number of stages the labelling took.
+    /// The number of vertices labelled.
     pub fn len(&self) -> usize {
         self.label.len()
     }

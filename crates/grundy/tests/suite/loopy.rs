@@ -104,9 +104,10 @@ fn reversals_end(g: &Graph, labels: &grundy::solve::loopy::Labels) {
             if labels.finite(v).is_some_and(|b| b < a) {
                 continue;
             }
-            let back = g.options(v).iter().any(|&w| {
-                labels.finite(w) == Some(a) && labels.counter(w) < labels.counter(u)
-            });
+            let back = g
+                .options(v)
+                .iter()
+                .any(|&w| labels.finite(w) == Some(a) && labels.counter(w) < labels.counter(u));
             assert!(back, "no reversal of {u} -> {v}");
         }
     }
