@@ -184,3 +184,40 @@ fn literature_examples() {
     }
     assert!(blocks >= 2, "{blocks}");
 }
+
+/// The product of two graphs: a token on each, a move moves one of them.
+fn product(n: usize, a: &[(u32, u32)], m: usize, b: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let id = |u: u32, v: u32| u * m as u32 + v;
+    let mut edges = Vec::new();
+    for u in 0..n as u32 {
+        for v in 0..m as u32 {
+            for &(x, y) in a.iter().filter(|e| e.0 == u) {
+                edges.push((id(x, v), id(y, v)));
+            }
+            for &(x, y) in b.iter().filter(|e| e.0 == v) {
+                edges.push((id(u, x), id(u, y)));
+            }
+        }
+    }
+    edges
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Smith's sum rule (`Value`'s `+`) against retrograde analysis of the
+    /// sum itself: the outcome of every pair of tokens on two graphs.
+    #[test]
+    fn sums_follow_smiths_rule((n, a) in graphs(), (m, b) in graphs()) {
+        prop_assume!(n * m <= 200);
+        let (ga, gb) = (Graph::from_edges(n, &a).unwrap(), Graph::from_edges(m, &b).unwrap());
+        let (la, lb) = (label(&ga), label(&gb));
+        let truth = retrograde(n * m, &product(n, &a, m, &b), 0);
+        for u in 0..n {
+            for v in 0..m {
+                let sum = la.value(&ga, u as u32) + lb.value(&gb, v as u32);
+                prop_assert_eq!(sum.outcome(), truth[u * m + v][0], "{} + {}", u, v);
+            }
+        }
+    }
+}
