@@ -65,9 +65,12 @@ class Analysis:
         """``"normal"`` or ``"misere"``."""
     @property
     def outcome(self) -> str:
-        """``"N"`` (the player to move wins) or ``"P"``."""
+        """``"N"`` (the player to move wins), ``"P"``, or ``"D"`` (a draw, in a loopy game)."""
     @property
     def grundy(self) -> Optional[int]: ...
+    @property
+    def value(self) -> Optional[str]:
+        """A loopy game's generalized Sprague-Grundy value, ``"3"`` or ``"∞{0,2}"``."""
     @property
     def remoteness(self) -> Optional[int]: ...
     @property

@@ -155,6 +155,12 @@ impl GraphArgs {
         let Some(file) = &self.graph else {
             return Ok(words);
         };
+        if api::games::graph_parameter(game, "").is_some() {
+            // The file is the game's parameter (see `game`), read with the spec.
+            std::fs::metadata(file)
+                .with_context(|| format!("cannot read the graph file {}", file.display()))?;
+            return Ok(words);
+        }
         api::games::check_graph_file(game)?;
         let text = std::fs::read_to_string(file)
             .with_context(|| format!("cannot read the graph file {}", file.display()))?;
@@ -162,6 +168,16 @@ impl GraphArgs {
             api::games::graph_words(game, &text).with_context(|| file.display().to_string())?;
         words.extend(edges);
         Ok(words)
+    }
+}
+
+impl GraphArgs {
+    /// The game as typed, or, for a game that takes the whole graph file as
+    /// its parameter (`graph`), `graph:FILE`.
+    pub fn game(&self, game: &str) -> String {
+        let file = self.graph.as_ref().map(|f| f.display().to_string());
+        let spec = file.and_then(|f| api::games::graph_parameter(game, &f));
+        spec.unwrap_or_else(|| game.to_string())
     }
 }
 

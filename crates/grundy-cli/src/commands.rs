@@ -28,8 +28,12 @@ pub fn spec(text: &str, words: &[String]) -> anyhow::Result<Spec> {
     let mut spec = Spec::from(text);
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     for path in api::games::files_named(text, &words) {
+        let what = match api::games::graph_parameter(text, "") {
+            Some(_) => "the graph file",
+            None => "script",
+        };
         let source = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read script `{path}`"))?;
+            .with_context(|| format!("cannot read {what} `{path}`"))?;
         spec.files = spec.files.with(&path, &source);
     }
     Ok(spec)

@@ -140,6 +140,13 @@ impl Analysis {
         moves(&self.inner.winning_moves)
     }
 
+    /// A loopy game's generalized Sprague-Grundy value, `"3"` or
+    /// `"∞{0,2}"`; `None` for a game whose positions never repeat.
+    #[getter]
+    fn value(&self) -> Option<String> {
+        self.inner.value.clone()
+    }
+
     /// Whether `winning_moves` lists every winning move.
     #[getter]
     fn winning_moves_complete(&self) -> bool {

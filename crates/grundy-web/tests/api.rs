@@ -431,3 +431,28 @@ async fn the_page_and_its_files_are_served() {
     let (status, _) = send(app(), Method::GET, "/static/missing.js", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+/// A loopy `graph` game over the API: its file's text comes in the body
+/// (`script_source`; a graph file is data, so no `--allow-scripts`), the
+/// analysis carries `value` and the drawing moves, and a turn the value now.
+#[tokio::test]
+async fn a_graph_game_is_analysed_and_played_without_allow_scripts() {
+    let graph = "x x\nx s\ny z\nz y\n";
+    let body = json!({"game": "graph:g.txt", "position": "y", "script_source": graph});
+    let (status, a) = post("/api/analyze", body).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert_eq!(
+        (a["outcome"].as_str(), a["value"].as_str()),
+        (Some("D"), Some("∞{}"))
+    );
+    assert_eq!(a["drawing_moves"][0]["to"], "z");
+    let body = json!({"game": "graph:g.txt", "position": "y", "move": "to z",
+                      "reply": true, "script_source": graph});
+    let (status, t) = post("/api/play", body).await;
+    assert_eq!(status, StatusCode::OK, "{t}");
+    assert_eq!(
+        (t["reply"]["reason"].as_str(), t["position"].as_str()),
+        (Some("draw"), Some("y"))
+    );
+    assert_eq!(t["value"], "∞{}");
+}

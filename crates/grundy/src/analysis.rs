@@ -3,6 +3,7 @@
 //! own value search, by exhaustive search, or from a sum's parts.
 
 pub mod erased;
+pub(crate) mod loopy;
 pub(crate) mod misere;
 
 use std::collections::BTreeMap;
@@ -49,6 +50,9 @@ pub enum Method {
     /// Misère play: the misère quotient of the heaps' closure
     /// ([`crate::misere::quotient`]).
     Quotient,
+    /// A loopy game: Fraenkel's labelling of the game graph
+    /// ([`crate::solve::loopy`]).
+    Labelling,
 }
 
 impl fmt::Display for Method {
@@ -59,6 +63,7 @@ impl fmt::Display for Method {
             Method::Genus => "genus",
             Method::Canonical => "canonical",
             Method::Quotient => "quotient",
+            Method::Labelling => "labelling",
         })
     }
 }
@@ -120,6 +125,14 @@ pub struct Analysis {
     /// Every move, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub all_moves: Option<Vec<MoveInfo>>,
+    /// A loopy game's generalized Sprague–Grundy value (Smith's γ), `3` or
+    /// `∞{0,2}`; absent for a game whose positions never repeat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// A drawn position of a loopy game: the moves that keep the draw (the
+    /// others lose).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawing_moves: Option<Vec<MoveInfo>>,
     /// Facts found on the way (e.g. a Zeckendorf representation).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub details: BTreeMap<String, String>,
@@ -147,6 +160,12 @@ pub enum AnalyzeError {
     /// together: the one lists no move, the other every move.
     #[error("value_only lists no move: it cannot be asked together with all_moves (every move's outcome)")]
     ValueOnlyWithAllMoves,
+    /// Misère play of a game whose positions can repeat.
+    #[error("`{position}` is a position of a loopy game (its positions can repeat): misère play of loopy games is not supported; analyse it in normal play (leave out --misere)")]
+    LoopyMisere {
+        /// The position.
+        position: String,
+    },
     /// A Grundy value that a sum needs is unknown.
     #[error("the Grundy value of `{position}` is not known (no formula, and too large to search); a sum needs the value of each part")]
     NoValue {
@@ -254,6 +273,8 @@ impl Analysis {
             winning_moves_complete: complete,
             remoteness,
             all_moves: if o.all_moves { found.all } else { None },
+            value: None,
+            drawing_moves: None,
             details: found.details,
         }
     }

@@ -26,6 +26,7 @@ pub const ENTRIES: &[Entry] = &[
     games::wythoff::ENTRY,
     games::coins::ENTRY,
     games::geography::ENTRY,
+    games::graph::ENTRY,
     games::cram::ENTRY,
     games::chomp::ENTRY,
     games::node_kayles::ENTRY,

@@ -376,14 +376,19 @@ pub enum Outcome {
     /// A P-position: the **p**revious player, who just moved, wins.
     #[serde(rename = "P")]
     Previous,
+    /// A D-position of a loopy game: neither player can force a win, and
+    /// with perfect play the game never ends (a draw).
+    #[serde(rename = "D")]
+    Draw,
 }
 
 impl Outcome {
-    /// `N` or `P`.
+    /// `N`, `P` or `D`.
     pub fn letter(self) -> &'static str {
         match self {
             Outcome::Next => "N",
             Outcome::Previous => "P",
+            Outcome::Draw => "D",
         }
     }
 

@@ -8,6 +8,7 @@ pub mod ed;
 pub mod ends;
 pub mod fibonacci;
 pub mod geography;
+pub mod graph;
 pub mod heaps;
 pub mod mimo_yuyu;
 pub mod moore;

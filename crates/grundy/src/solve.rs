@@ -12,6 +12,7 @@ pub mod atoms;
 pub mod batched;
 pub mod heap;
 pub mod limits;
+pub mod loopy;
 pub mod period;
 pub mod progress;
 pub mod prune;

@@ -45,7 +45,7 @@ pub struct AnalyzeArgs {
 
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let words = args.graph.words(&args.game, &args.position)?;
-    let spec = super::spec(&args.game, &words)?;
+    let spec = super::spec(&args.graph.game(&args.game), &words)?;
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let options = AnalyzeOptions {
         play: args.convention.play(),
@@ -149,6 +149,7 @@ pub fn outcome_words(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::Next => "N (the player to move wins)",
         Outcome::Previous => "P (the player to move loses)",
+        Outcome::Draw => "D (a draw: neither player can force a win)",
     }
 }
 
@@ -159,8 +160,13 @@ fn print(out: &mut impl Write, a: &Analysis, value_only: bool) -> anyhow::Result
     };
     writeln!(out, "{} {} ({play})", a.game, a.position)?;
     writeln!(out, "outcome     {}", outcome_words(a.outcome))?;
+    if let Some(value) = &a.value {
+        // A loopy game: γ, and no remoteness where play may not end.
+        writeln!(out, "value       {value} (generalized Sprague-Grundy)")?;
+    }
     match a.grundy {
         Some(g) => writeln!(out, "grundy      {g}")?,
+        None if a.value.is_some() => writeln!(out, "grundy      none (an infinite value)")?,
         None if a.play == Play::Misere => writeln!(out, "grundy      none (misère play)")?,
         None => writeln!(
             out,
@@ -169,6 +175,7 @@ fn print(out: &mut impl Write, a: &Analysis, value_only: bool) -> anyhow::Result
     }
     match a.remoteness {
         Some(r) => writeln!(out, "remoteness  {r} (moves left with perfect play)")?,
+        None if a.value.is_some() => {}
         None if value_only => writeln!(out, "remoteness  not looked for (--value-only)")?,
         None => writeln!(out, "remoteness  unknown (too large to search)")?,
     }
@@ -188,6 +195,10 @@ fn print(out: &mut impl Write, a: &Analysis, value_only: bool) -> anyhow::Result
     } else {
         writeln!(out, "winning moves ({}{every}):", a.winning_moves.len())?;
         print_moves(out, &a.winning_moves)?;
+    }
+    if let Some(drawing) = &a.drawing_moves {
+        writeln!(out, "drawing moves ({}):", drawing.len())?;
+        print_moves(out, drawing)?;
     }
     if let Some(all) = &a.all_moves {
         writeln!(out, "all moves ({}):", all.len())?;

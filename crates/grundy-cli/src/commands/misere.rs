@@ -181,6 +181,7 @@ fn write_canonical(out: &mut impl Write, r: &CanonicalReport) -> anyhow::Result<
     let who = match r.outcome {
         grundy::api::Outcome::Next => "the player to move wins",
         grundy::api::Outcome::Previous => "the player to move loses",
+        grundy::api::Outcome::Draw => "a draw",
     };
     writeln!(out, "outcome     {} ({who})", r.outcome)?;
     writeln!(out, "G⁻          {} (misère Grundy value)", r.misere_grundy)?;

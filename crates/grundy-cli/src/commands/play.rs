@@ -4,6 +4,7 @@
 //! moves piped in. Besides a move, a line may be a number from the `moves`
 //! list, `moves`, `hint` or `quit`.
 
+use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
@@ -35,6 +36,10 @@ pub struct PlayArgs {
     position: Vec<String>,
 }
 
+/// The rule that ends a loopy game that could go on forever.
+const REPETITION: &str =
+    "A position that comes back a third time with the same player to move is a draw.";
+
 struct Session<'a, W: Write> {
     out: W,
     options: AnalyzeOptions,
@@ -42,7 +47,8 @@ struct Session<'a, W: Write> {
 }
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    let mut position = super::position(&args.game, &args.graph.words(&args.game, &args.position)?)?;
+    let words = args.graph.words(&args.game, &args.position)?;
+    let mut position = super::position(&args.graph.game(&args.game), &words)?;
     let play = args.convention.play();
     let options = AnalyzeOptions {
         play,
@@ -51,7 +57,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         limits: args.search.limits(),
     };
     // Check the position can be analysed before the game starts.
-    position.analyze(&options)?;
+    let loopy = position.analyze(&options)?.value.is_some();
     let mut s = Session {
         out: stdout(),
         options,
@@ -62,8 +68,18 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         Play::Misere => "misère play: whoever makes the last move loses",
     };
     writeln!(s.out, "{} {} ({rule})", position.game(), position)?;
+    if loopy {
+        writeln!(s.out, "{REPETITION}")?;
+    }
     let mut human = !args.computer_first;
+    let mut seen: HashMap<(String, bool), u32> = HashMap::new();
     loop {
+        let times = seen.entry((position.to_string(), human)).or_insert(0);
+        *times += 1;
+        if *times == 3 {
+            writeln!(s.out, "\nPosition {position} has come back a third time with the same player to move: a draw.")?;
+            break;
+        }
         if position.any_move().is_none() {
             // The player to move cannot move: they lose in normal play, win in misère.
             let mover_wins = play == Play::Misere;
@@ -113,6 +129,10 @@ impl<W: Write> Session<'_, W> {
                 self.out,
                 "You are to move; with perfect play I win{within}. Make it hard for me."
             )?,
+            Outcome::Draw => writeln!(
+                self.out,
+                "You are to move; with perfect play neither of us can force a win: a draw."
+            )?,
         }
         loop {
             write!(self.out, "your move (or `moves`, `hint`, `quit`): ")?;
@@ -128,6 +148,10 @@ impl<W: Write> Session<'_, W> {
                 "moves" | "m" => self.show_moves(p)?,
                 "hint" | "h" => match a.winning_moves.first() {
                     Some(m) => writeln!(self.out, "hint: {}", m.mv)?,
+                    None if a.drawing_moves.as_ref().is_some_and(|d| !d.is_empty()) => {
+                        let d = a.drawing_moves.as_deref().unwrap_or_default();
+                        writeln!(self.out, "hint: {} (it keeps the draw)", d[0].mv)?
+                    }
                     None => writeln!(self.out, "hint: every move loses against perfect play")?,
                 },
                 _ => match self.parse_move(p, line) {
@@ -161,6 +185,7 @@ impl<W: Write> Session<'_, W> {
                 (Some(Outcome::Next), Some(r)) => format!("loses, {r} more {}", plural(r)),
                 (Some(Outcome::Previous), None) => "wins".to_string(),
                 (Some(Outcome::Next), None) => "loses".to_string(),
+                (Some(Outcome::Draw), _) => "draws".to_string(),
                 (None, _) => "value unknown".to_string(),
             };
             writeln!(

@@ -11,6 +11,7 @@ mod fibonacci_wythoff;
 mod geography;
 mod judges;
 mod kill;
+mod loopy;
 mod misere_quotient;
 mod nimber;
 mod pattern;

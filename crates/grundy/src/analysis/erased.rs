@@ -22,6 +22,7 @@ use crate::game::{Game, GameError, Outcome, ParseError, Play, PlayError};
 use crate::misere::heaps::HeapGame;
 use crate::nimber::Nimber;
 use crate::solution::{check, CheckError, CheckReport, Solution};
+use crate::solve::loopy::Ranked;
 use crate::solve::snapshot::{self, Header, Opened, Saver, SearchHooks, Stored};
 use crate::solve::table::Table;
 use crate::solve::{Limits, Progress, Pruner, SearchError, Searcher, Solved, Stage};
@@ -198,6 +199,26 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
     /// # Errors
     /// A search that fails for a reason other than its size (a cycle, a script error).
     fn grundy(&self, limits: Limits) -> Result<(Option<Nimber>, Method), AnalyzeError>;
+
+    /// The generalized Sprague–Grundy value (normal play, [`crate::solve::loopy`])
+    /// with its rank, for sums with loopy games; `None` where unknown. The
+    /// default is the Grundy value, finite: a game whose positions repeat
+    /// says otherwise.
+    ///
+    /// # Errors
+    /// As [`grundy`](AnyPosition::grundy).
+    fn loopy(&self, limits: Limits) -> Result<Option<Ranked>, AnalyzeError> {
+        Ok(self.grundy(limits)?.0.map(|g| Ranked::finite(g.value())))
+    }
+
+    /// Whether the position is of a game whose positions may repeat (a
+    /// graph game), so that a sum holding it is valued by Smith's rule.
+    /// The default, `false`, holds for every game the searches value: a
+    /// script game that turns out to repeat says so by a
+    /// [`SearchError::Cycle`].
+    fn is_loopy(&self) -> bool {
+        false
+    }
 
     /// The moves to positions of Grundy value `target` (normal play), and
     /// whether that is every such move (`false` when a closed form lists
@@ -794,20 +815,9 @@ impl<R: Rules> Position<R> {
     }
 }
 
-impl<R: Rules> AnyPosition for Position<R> {
-    fn game(&self) -> String {
-        self.game.rules.name()
-    }
-
-    fn analyze(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-        self.analyze_watched(o, false, SearchHooks::default())
-    }
-
-    fn analyze_by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
-        self.analyze_watched(o, true, SearchHooks::default())
-    }
-
-    fn analyze_watched(
+/// The analysis of a game whose positions never repeat (a cycle is an error here).
+impl<R: Rules> Position<R> {
+    fn analyze_finite(
         &self,
         o: &AnalyzeOptions,
         by_search: bool,
@@ -840,6 +850,48 @@ impl<R: Rules> AnyPosition for Position<R> {
             // the pruned search finds it fastest.
             None if o.value_only => self.by_pruned(o, hooks),
             None => self.by_search(o, hooks),
+        }
+    }
+}
+
+impl<R: Rules> AnyPosition for Position<R> {
+    fn game(&self) -> String {
+        self.game.rules.name()
+    }
+
+    fn analyze(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        self.analyze_watched(o, false, SearchHooks::default())
+    }
+
+    fn analyze_by_search(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        self.analyze_watched(o, true, SearchHooks::default())
+    }
+
+    fn analyze_watched(
+        &self,
+        o: &AnalyzeOptions,
+        by_search: bool,
+        hooks: SearchHooks,
+    ) -> Result<Analysis, AnalyzeError> {
+        // A game whose positions repeat goes to the loopy engine.
+        match self.analyze_finite(o, by_search, hooks) {
+            Err(AnalyzeError::Search(SearchError::Cycle { .. })) => match o.play {
+                Play::Normal => super::loopy::analyze_game(self.game(), &self.pos, o),
+                Play::Misere => Err(AnalyzeError::LoopyMisere {
+                    position: self.pos.to_string(),
+                }),
+            },
+            result => result,
+        }
+    }
+
+    fn loopy(&self, limits: Limits) -> Result<Option<Ranked>, AnalyzeError> {
+        match self.grundy(limits) {
+            Ok((g, _)) => Ok(g.map(|g| Ranked::finite(g.value()))),
+            Err(AnalyzeError::Search(SearchError::Cycle { .. })) => {
+                Ok(super::loopy::explore(&self.pos, limits)?.ranked(&self.pos))
+            }
+            Err(e) => Err(e),
         }
     }
 

@@ -251,9 +251,9 @@ impl Error {
                 // Only a file too large for the memory budget would load
                 // with a larger limit; the others are the wrong file.
                 AnalyzeError::Checkpoint(SnapshotError::TooLarge { .. }) => ErrorKind::Limit,
-                AnalyzeError::Checkpoint(_) | AnalyzeError::ValueOnlyWithAllMoves => {
-                    ErrorKind::BadInput
-                }
+                AnalyzeError::Checkpoint(_)
+                | AnalyzeError::ValueOnlyWithAllMoves
+                | AnalyzeError::LoopyMisere { .. } => ErrorKind::BadInput,
                 AnalyzeError::TooManyMoves { .. } | AnalyzeError::NoValue { .. } => {
                     ErrorKind::Limit
                 }

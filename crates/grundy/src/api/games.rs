@@ -75,6 +75,21 @@ pub fn check_graph_file(spec: &str) -> Result<(), Error> {
     })
 }
 
+/// The spec of a game that takes a whole graph file as its parameter (the
+/// loopy `graph` game: `--graph FILE graph v` is `graph:FILE v`), or `None`
+/// for any other game, whose graph file is read as position words
+/// ([`graph_words`]).
+///
+/// ```
+/// use grundy::api::games::graph_parameter;
+/// assert_eq!(graph_parameter("graph", "g.txt").as_deref(), Some("graph:g.txt"));
+/// assert_eq!(graph_parameter("geography", "g.txt"), None);
+/// ```
+pub fn graph_parameter(spec: &str, file: &str) -> Option<String> {
+    let name = crate::games::graph::ENTRY.name;
+    (Spec::from(spec).name == name).then(|| format!("{name}:{file}"))
+}
+
 /// The position words of a graph file's text for the game `spec`: one edge
 /// per line, `a b` or `a-b`, as an `a-b` word; a word alone on a line is
 /// kept as it is; blank lines and text after `#` are skipped. A front end

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::analysis::erased::{AnalyzeOptions, AnyPosition};
 use crate::api::Error;
-use crate::game::Play;
+use crate::game::{Outcome, Play};
 use crate::solve::Limits;
 
 /// Why the computer chose its move.
@@ -20,6 +20,9 @@ pub enum Reason {
     /// No winning move: the move after which the game lasts longest, where
     /// remoteness is known; among equals, the last the game lists.
     LongestDefence,
+    /// A loopy game with no winning move: a move to a drawn position, which
+    /// keeps the draw.
+    Draw,
     /// No winning move, and too many moves to list and compare: the first
     /// legal move the game gives.
     AnyMove,
@@ -83,9 +86,13 @@ pub fn computer_move(
     let chosen = match analysis.winning_moves.first() {
         Some(m) => Some((m, Reason::Win)),
         None => analysis.all_moves.as_ref().and_then(|all| {
-            all.iter()
-                .max_by_key(|m| m.remoteness.unwrap_or(0))
-                .map(|m| (m, Reason::LongestDefence))
+            let draw = all.iter().find(|m| m.outcome == Some(Outcome::Draw));
+            let draw = draw.map(|m| (m, Reason::Draw));
+            draw.or_else(|| {
+                all.iter()
+                    .max_by_key(|m| m.remoteness.unwrap_or(0))
+                    .map(|m| (m, Reason::LongestDefence))
+            })
         }),
     };
     let (mv, next, reason, remoteness) = match chosen {
@@ -133,6 +140,12 @@ pub struct Turn {
     pub position: String,
     /// Whether the player to move now has no move: the game is over.
     pub over: bool,
+    /// For a loopy game (a `graph` game, or a sum with one), the position's
+    /// generalized Sprague–Grundy value now, `3` or `∞{0,2}`; `∞` with no 0
+    /// in its set is a draw. A front end declares a play drawn when a
+    /// position comes back for the third time with the same player to move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
 }
 
 /// Plays the player's move `mv` (named as [`AnyPosition::move_names`] or
@@ -182,11 +195,16 @@ pub fn turn(
             answer = Some(r.choice.clone());
         }
     }
+    let value = match current.is_loopy() {
+        true => current.loopy(limits)?.map(|v| v.value.to_string()),
+        false => None,
+    };
     Ok(Turn {
         played,
         reply: answer,
         position: current.to_string(),
         over: current.any_move().is_none(),
+        value,
     })
 }
 

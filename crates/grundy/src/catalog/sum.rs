@@ -18,6 +18,7 @@ use crate::analysis::erased::{
     quick_limits_for, Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method,
     MoveInfo, MOVE_LIST_LIMIT, QUICK_SEARCH,
 };
+use crate::analysis::loopy::{write_up, LoopyMove};
 use crate::analysis::{by_search, Found};
 use crate::catalog::{self, Entry, VerifyPlan};
 use crate::game::{
@@ -25,6 +26,7 @@ use crate::game::{
 };
 use crate::nimber::Nimber;
 use crate::solution::{sum_moves_to_value, CheckError, CheckReport};
+use crate::solve::loopy::Ranked;
 use crate::solve::{Limits, SearchError, Searcher};
 
 /// A sum of positions, each of its own game.
@@ -259,6 +261,45 @@ impl MixedSum {
     }
 }
 
+impl MixedSum {
+    /// Normal play of a sum with a loopy part: every part's generalized
+    /// value (finite for a finite game), added by Smith's rule, and every
+    /// move's (see [`crate::solve::loopy`]).
+    fn by_loopy(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        let mut values = Vec::new();
+        for p in &self.parts {
+            let value = p.loopy(o.limits)?.ok_or_else(|| AnalyzeError::NoValue {
+                position: key(p.as_ref()),
+            })?;
+            values.push(value);
+        }
+        let total = |values: &[Ranked]| values.iter().cloned().reduce(|a, b| a + b);
+        let mut moves = Vec::new();
+        for (i, p) in self.parts.iter().enumerate() {
+            for name in p.move_names()? {
+                let to = p
+                    .play_named(&name)
+                    .map_err(|e| SearchError::Game(GameError::new(e.to_string())))?;
+                let mut after = values.clone();
+                after[i] = to.loopy(o.limits)?.ok_or_else(|| AnalyzeError::NoValue {
+                    position: key(to.as_ref()),
+                })?;
+                moves.push(LoopyMove {
+                    mv: SumMove {
+                        part: i + 1,
+                        mv: name,
+                    }
+                    .to_string(),
+                    to: self.replace(i, to).to_string(),
+                    value: total(&after).expect("a sum has parts"),
+                });
+            }
+        }
+        let value = total(&values).expect("a sum has parts");
+        Ok(write_up(self.game(), self.to_string(), &value, moves, o))
+    }
+}
+
 fn key(p: &dyn AnyPosition) -> String {
     format!("{} {}", p.game(), p)
 }
@@ -378,10 +419,24 @@ impl AnyPosition for MixedSum {
     }
 
     fn analyze(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {
+        let loopy = |e: &AnalyzeError| matches!(e, AnalyzeError::Search(SearchError::Cycle { .. }));
         match o.play {
-            Play::Normal => self.by_values(o),
-            Play::Misere => self.by_search(o),
+            Play::Normal if self.parts.iter().any(|p| p.is_loopy()) => self.by_loopy(o),
+            Play::Normal => match self.by_values(o) {
+                Err(e) if loopy(&e) => self.by_loopy(o),
+                r => r,
+            },
+            Play::Misere => match self.by_search(o) {
+                Err(e) if loopy(&e) => Err(AnalyzeError::LoopyMisere {
+                    position: self.to_string(),
+                }),
+                r => r,
+            },
         }
+    }
+
+    fn is_loopy(&self) -> bool {
+        self.parts.iter().any(|p| p.is_loopy())
     }
 
     fn grundy(&self, limits: Limits) -> Result<(Option<Nimber>, Method), AnalyzeError> {

@@ -39,6 +39,7 @@ fn solve(input: &str) -> Result<String, JudgeError> {
         let winner = match start.outcome() {
             Outcome::Next => 'A',
             Outcome::Previous => 'B',
+            Outcome::Draw => unreachable!("vertex geography is finite: no draw"),
         };
         out.push_str(&format!("Case #{case}: {winner}\n"));
     }

@@ -1409,7 +1409,8 @@ fn theorem<G: Game>(c: &G) -> Know {
             floor: 1,
             ..Know::default()
         },
-        None => Know::default(),
+        // A finite game has no draw.
+        Some(Outcome::Draw) | None => Know::default(),
     }
 }
 

@@ -474,6 +474,8 @@ impl<G: Game> SolveFrame<G> {
                 self.fastest_win = Some(r);
             }
             Outcome::Next => self.slowest_loss = self.slowest_loss.max(child.remoteness),
+            // The search refuses a cycle, so it never finds a draw.
+            Outcome::Draw => unreachable!("a finite game has no draw"),
         }
     }
 

@@ -120,6 +120,9 @@ impl Stored for Solved {
         out.push(match self.outcome {
             Outcome::Previous => 0,
             Outcome::Next => 1,
+            // The searches that save refuse cycles: never written, and
+            // refused on reading.
+            Outcome::Draw => 2,
         });
         out.extend_from_slice(&self.remoteness.to_le_bytes());
     }

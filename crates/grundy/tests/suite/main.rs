@@ -9,6 +9,7 @@ mod formula_guess;
 mod geography_seven;
 mod independent;
 mod literature;
+mod loopy;
 mod misere;
 mod misere_quotient;
 mod nim_field;
