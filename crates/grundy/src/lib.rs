@@ -43,6 +43,7 @@
 pub mod api;
 pub mod beatty;
 pub mod catalog;
+pub mod certificate;
 pub mod game;
 pub mod games;
 pub mod hash;

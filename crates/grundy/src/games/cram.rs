@@ -1036,6 +1036,10 @@ pub struct CramRules;
 impl Rules for CramRules {
     type Position = Cram;
 
+    fn certificate_form(&self) -> Option<Box<dyn crate::certificate::Form<Cram>>> {
+        Some(Box::new(crate::certificate::CramForm))
+    }
+
     fn name(&self) -> String {
         "cram".into()
     }

@@ -256,6 +256,11 @@ impl fmt::Display for SubtractionSet {
 }
 
 impl HeapRule for SubtractionRule {
+    fn certificate_game(&self) -> Option<String> {
+        let set: Vec<String> = self.set.elements().map(|s| s.to_string()).collect();
+        Some(format!("subtraction {}", set.join(",")))
+    }
+
     type Move = Take;
 
     /// Every move takes at least one token (a set holds positive numbers).
