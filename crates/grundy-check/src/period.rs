@@ -155,8 +155,55 @@ fn check_some(rules: &Heaps, values: &[u32], first: usize, step: usize) -> (Opti
 }
 
 /// The mex of heap `n`'s options by the listed values (`None` if an
-/// option is past the list) and the number of options.
+/// option is past the list) and the number of options. A code's options
+/// are walked here digit by digit (the inner loop of a period's check,
+/// billions of splits for 0.16); other rules through their moves.
 fn mex_at(rules: &Heaps, values: &[u32], n: usize) -> (Option<u32>, u64) {
+    let digits = match rules {
+        Heaps::Code(d) if d.iter().all(|&x| x < 8) => d,
+        _ => return mex_by_moves(rules, values, n),
+    };
+    let mut seen = vec![0u64; values[n] as usize / 64 + 2];
+    let mut mark = |x: u32| {
+        if let Some(w) = seen.get_mut(x as usize / 64) {
+            *w |= 1 << (x % 64);
+        }
+    };
+    let mut options = 0;
+    for (k, &d) in digits.iter().enumerate().take(n + 1) {
+        let rest = n - k;
+        if d & 1 != 0 && rest == 0 {
+            mark(0);
+            options += 1;
+        }
+        if d & 2 != 0 && rest >= 1 {
+            mark(values[rest]);
+            options += 1;
+        }
+        if d & 4 != 0 && rest >= 2 {
+            // Heaps a and rest - a for a = 1 ..= rest / 2: `low` holds the
+            // first of each pair, `high` reversed the second.
+            let h = rest / 2;
+            let (low, high) = (&values[1..=h], &values[rest - h..rest]);
+            for (x, y) in low.iter().zip(high.iter().rev()) {
+                mark(x ^ y);
+            }
+            options += h as u64;
+        }
+    }
+    (first_gap(&seen), options)
+}
+
+/// The least value not marked in `seen`.
+fn first_gap(seen: &[u64]) -> Option<u32> {
+    seen.iter()
+        .enumerate()
+        .find(|(_, w)| **w != u64::MAX)
+        .map(|(i, w)| i as u32 * 64 + w.trailing_ones())
+}
+
+/// [`mex_at`] through the rule's moves.
+fn mex_by_moves(rules: &Heaps, values: &[u32], n: usize) -> (Option<u32>, u64) {
     let mut seen = vec![0u64; values[n] as usize / 64 + 2];
     let mut options = 0;
     let mut outside = false;
@@ -174,10 +221,76 @@ fn mex_at(rules: &Heaps, values: &[u32], n: usize) -> (Option<u32>, u64) {
             None => outside = true,
         }
     });
-    let mex = seen
-        .iter()
-        .enumerate()
-        .find(|(_, w)| **w != u64::MAX)
-        .map(|(i, w)| i as u32 * 64 + w.trailing_ones());
-    (mex.filter(|_| !outside), options)
+    (first_gap(&seen).filter(|_| !outside), options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The values of `code` computed through its moves, one heap at a time.
+    fn by_moves(code: &str, count: usize) -> (Heaps, Vec<u32>) {
+        let rules = Heaps::new("octal", &[code]).unwrap();
+        let mut values = Vec::new();
+        for n in 0..count {
+            values.push(0);
+            values[n] = (0..)
+                .find(|&v| {
+                    values[n] = v;
+                    let mut hit = false;
+                    rules.heap_moves(n as u64, |_, after| {
+                        hit |= after.iter().fold(0, |x, &h| x ^ values[h as usize]) == v;
+                    });
+                    !hit
+                })
+                .unwrap();
+        }
+        (rules, values)
+    }
+
+    #[test]
+    fn the_digit_walk_agrees_with_the_moves() {
+        for code in ["0.16", "4.7", "0.137", "0.77", "0.6", "0.3F"] {
+            let (rules, values) = by_moves(code, 300);
+            for n in 0..values.len() {
+                assert_eq!(
+                    mex_at(&rules, &values, n).0,
+                    Some(values[n]),
+                    "{code} heap {n}"
+                );
+                assert_eq!(
+                    mex_by_moves(&rules, &values, n).0,
+                    Some(values[n]),
+                    "{code} heap {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn kayles_is_periodic_from_71_with_period_12() {
+        // Winning Ways ch. 4: Kayles (0.77) has period 12 after the last
+        // exceptional value at heap 70.
+        let (_, values) = by_moves("0.77", 2 * 71 + 2 * 12 + 2);
+        let mut text = String::from("grundy-certificate 1 period\ngame octal 0.77\nperiod 71 12\n");
+        text += &format!("values {}\n", values.len());
+        text += &values
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        text += "\nend\n";
+        let report = crate::check_str(&text).unwrap();
+        assert!(
+            report.claim.starts_with("preperiod 71, period 12"),
+            "{report}"
+        );
+        let short = text.replace("period 71 12", "period 72 12");
+        assert!(crate::check_str(&short)
+            .unwrap_err()
+            .to_string()
+            .contains("Guy–Smith bound needs"));
+        let wrong = text.replace("period 71 12", "period 60 12");
+        assert!(crate::check_str(&wrong).is_err());
+    }
 }

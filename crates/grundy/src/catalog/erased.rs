@@ -233,7 +233,11 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
     /// # Errors
     /// [`CertificateError::Unsupported`] for a game with no certificate
     /// form; as [`crate::certificate::write_value`].
-    fn certify(&self, limits: Limits, out: &mut dyn std::io::Write) -> Result<Summary, CertificateError> {
+    fn certify(
+        &self,
+        limits: Limits,
+        out: &mut dyn std::io::Write,
+    ) -> Result<Summary, CertificateError> {
         let _ = (limits, out);
         Err(CertificateError::Unsupported { game: self.game() })
     }
@@ -824,7 +828,11 @@ impl<R: Rules> Position<R> {
 }
 
 impl<R: Rules> AnyPosition for Position<R> {
-    fn certify(&self, limits: Limits, out: &mut dyn std::io::Write) -> Result<Summary, CertificateError> {
+    fn certify(
+        &self,
+        limits: Limits,
+        out: &mut dyn std::io::Write,
+    ) -> Result<Summary, CertificateError> {
         match self.game.rules.certificate_form() {
             Some(form) => crate::certificate::write_value(&self.pos, form.as_ref(), limits, out),
             None => Err(CertificateError::Unsupported { game: self.game() }),

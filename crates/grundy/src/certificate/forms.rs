@@ -10,53 +10,11 @@ use crate::games::node_kayles::NodeKayles;
 use super::Form;
 
 /// Cram: each region of free cells cropped to its bounding box and turned
-/// to the least of its 8 images (by rows, columns, then cells), so that a
+/// to the least of its 8 images (the game's own normal form), so that a
 /// region met turned or reflected is listed once. Nothing more is done to
 /// it (the search's tuft and bridge reductions are theorems the checker
 /// does not know).
 pub struct CramForm;
-
-/// The cells `free` of a `rows` × `cols` board under symmetry `s` (bit 0:
-/// mirrored left-right, bit 1: upside down, bit 2: transposed after).
-fn image(rows: usize, cols: usize, free: u128, s: u8) -> (usize, usize, u128) {
-    let (r2, c2) = if s & 4 == 0 { (rows, cols) } else { (cols, rows) };
-    let mut out = 0u128;
-    for i in (0..rows * cols).filter(|&i| free >> i & 1 == 1) {
-        let (mut r, mut c) = (i / cols, i % cols);
-        if s & 1 != 0 {
-            c = cols - 1 - c;
-        }
-        if s & 2 != 0 {
-            r = rows - 1 - r;
-        }
-        if s & 4 != 0 {
-            (r, c) = (c, r);
-        }
-        out |= 1 << (r * c2 + c);
-    }
-    (r2, c2, out)
-}
-
-/// The region `region` of a board cropped to its bounding box, in its
-/// least image.
-fn cram_part(board: &Cram, region: u128) -> Option<Cram> {
-    let cols = board.cols();
-    let cells = (0..board.rows() * cols).filter(|&i| region >> i & 1 == 1);
-    let (r0, r1, c0, c1) = cells.fold((usize::MAX, 0, usize::MAX, 0), |(a, b, c, d), i| {
-        (a.min(i / cols), b.max(i / cols), c.min(i % cols), d.max(i % cols))
-    });
-    let (h, w) = (r1 + 1 - r0, c1 + 1 - c0);
-    let mut crop = 0u128;
-    for r in 0..h {
-        for c in 0..w {
-            if region >> ((r + r0) * cols + c + c0) & 1 == 1 {
-                crop |= 1 << (r * w + c);
-            }
-        }
-    }
-    let (rows, cols, free) = (0..8).map(|s| image(h, w, crop, s)).min()?;
-    Cram::new(rows, cols, free)
-}
 
 impl Form<Cram> for CramForm {
     fn game_line(&self, _: &Cram) -> String {
@@ -68,7 +26,7 @@ impl Form<Cram> for CramForm {
             p.components()
                 .iter()
                 .filter(|region| region.free().count_ones() >= 2)
-                .filter_map(|region| cram_part(region, region.free())),
+                .map(|region| region.normal(region.free())),
         );
     }
 }
@@ -96,10 +54,7 @@ pub struct NodeKaylesForm;
 
 /// The names of the vertices left in `p`.
 fn vertices(p: &NodeKayles) -> Vec<String> {
-    p.moves()
-        .iter()
-        .map(|m| m.vertex.to_string())
-        .collect()
+    p.moves().iter().map(|m| m.vertex.to_string()).collect()
 }
 
 impl Form<NodeKayles> for NodeKaylesForm {

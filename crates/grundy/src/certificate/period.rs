@@ -11,9 +11,9 @@ use super::{CertificateError, Summary};
 /// of its last non-zero digit after the point; refused for a code that
 /// splits a heap into three (the bound is for at most two).
 fn largest_take(code: &str) -> Result<usize, CertificateError> {
-    let (_, digits) = code
-        .split_once('.')
-        .ok_or_else(|| CertificateError::NoPeriod(format!("`{code}` is not a take-and-break code")))?;
+    let (_, digits) = code.split_once('.').ok_or_else(|| {
+        CertificateError::NoPeriod(format!("`{code}` is not a take-and-break code"))
+    })?;
     let digits: Vec<u32> = digits.chars().filter_map(|c| c.to_digit(16)).collect();
     if code.chars().filter_map(|c| c.to_digit(16)).any(|d| d >= 8) {
         return Err(CertificateError::NoPeriod(format!(
@@ -29,7 +29,10 @@ fn largest_take(code: &str) -> Result<usize, CertificateError> {
 /// # Errors
 /// [`CertificateError::NoPeriod`] for a report with no period proven by
 /// Guy–Smith for its code itself; [`CertificateError::Io`].
-pub fn write_period(report: &PeriodReport, out: &mut dyn Write) -> Result<Summary, CertificateError> {
+pub fn write_period(
+    report: &PeriodReport,
+    out: &mut dyn Write,
+) -> Result<Summary, CertificateError> {
     let Some((e, p, head)) = report.proven_values() else {
         return Err(CertificateError::NoPeriod(format!(
             "no period of {} is proven by the Guy–Smith theorem for the code itself",
@@ -38,13 +41,21 @@ pub fn write_period(report: &PeriodReport, out: &mut dyn Write) -> Result<Summar
     };
     let t = largest_take(&report.rule)?;
     let count = 2 * e + 2 * p + t;
-    let value = |n: usize| if n < e + p { head[n] } else { head[e + (n - e) % p] };
+    let value = |n: usize| {
+        if n < e + p {
+            head[n]
+        } else {
+            head[e + (n - e) % p]
+        }
+    };
     let mut text = format!(
         "grundy-certificate 1 period\ngame octal {}\nperiod {e} {p}\nvalues {count}\n",
         report.rule
     );
     for start in (0..count).step_by(32) {
-        let line: Vec<String> = (start..count.min(start + 32)).map(|n| value(n).to_string()).collect();
+        let line: Vec<String> = (start..count.min(start + 32))
+            .map(|n| value(n).to_string())
+            .collect();
         text.push_str(&line.join(" "));
         text.push('\n');
     }

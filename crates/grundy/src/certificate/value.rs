@@ -54,11 +54,16 @@ impl<G: Game> Writer<'_, G> {
 
     /// The XOR of the listed values of `parts`, `None` if one is not listed.
     fn listed_sum(&self, parts: &[G]) -> Option<u64> {
-        parts.iter().try_fold(0, |x, p| self.listed.get(p).map(|v| x ^ v))
+        parts
+            .iter()
+            .try_fold(0, |x, p| self.listed.get(p).map(|v| x ^ v))
     }
 
     fn unlisted(&self, parts: &[G]) -> usize {
-        parts.iter().filter(|p| !self.listed.contains_key(*p)).count()
+        parts
+            .iter()
+            .filter(|p| !self.listed.contains_key(*p))
+            .count()
     }
 
     /// Lists `parts` as entries (those not listed yet).
@@ -78,10 +83,17 @@ impl<G: Game> Writer<'_, G> {
         let moves = entry.try_moves().map_err(crate::solve::SearchError::from)?;
         let mut all = Vec::with_capacity(moves.len());
         for mv in moves {
-            let to = entry.try_play(&mv).map_err(crate::solve::SearchError::from)?;
+            let to = entry
+                .try_play(&mv)
+                .map_err(crate::solve::SearchError::from)?;
             let parts = self.parts(&to);
             let value = self.sum(&parts)?;
-            all.push(Opt { mv, to, parts, value });
+            all.push(Opt {
+                mv,
+                to,
+                parts,
+                value,
+            });
         }
         Ok(all)
     }
@@ -117,7 +129,8 @@ impl<G: Game> Writer<'_, G> {
         let mut witness: Vec<Option<usize>> = vec![None; v as usize];
         for (i, o) in options.iter().enumerate() {
             if let Some(w) = witness.get_mut(o.value as usize) {
-                let better = w.is_none_or(|j| self.unlisted(&o.parts) < self.unlisted(&options[j].parts));
+                let better =
+                    w.is_none_or(|j| self.unlisted(&o.parts) < self.unlisted(&options[j].parts));
                 if better {
                     *w = Some(i);
                 }

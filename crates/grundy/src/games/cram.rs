@@ -317,7 +317,7 @@ impl Cram {
     /// `free`'s cells cropped to their bounding box, in the least of the
     /// board's 8 orientations: the 4 that keep the box's shape are mirrors
     /// of its rows, the 4 that transpose it mirrors of its columns'.
-    fn normal(&self, free: u128) -> Cram {
+    pub(crate) fn normal(&self, free: u128) -> Cram {
         self.normal_in(free)
     }
 
