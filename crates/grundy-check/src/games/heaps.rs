@@ -87,11 +87,12 @@ impl Heaps {
     /// Every way to leave heaps from a heap of `n`: (taken, heaps left).
     pub fn heap_moves(&self, n: u64, mut f: impl FnMut(u64, &[u64])) {
         match self {
-            Heaps::Nim => (1..=n).for_each(|k| f(k, &[n - k])),
+            // What is left of the heap, or nothing when all is taken.
+            Heaps::Nim => (1..=n).for_each(|k| f(k, &[n - k][..usize::from(k < n)])),
             Heaps::Subtraction(set) => set
                 .iter()
                 .filter(|&&s| s <= n)
-                .for_each(|&s| f(s, &[n - s])),
+                .for_each(|&s| f(s, &[n - s][..usize::from(s < n)])),
             Heaps::Grundy => (1..n.div_ceil(2)).for_each(|a| f(0, &[a, n - a])),
             Heaps::Code(digits) => {
                 for (k, &d) in digits.iter().enumerate() {

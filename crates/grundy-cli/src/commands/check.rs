@@ -65,9 +65,9 @@ pub fn write_certificate(
         }
         Ok(())
     })
-    .or_else(|e| match failure.take() {
-        Some(f) => Err(anyhow::Error::new(f)),
-        None => Err(e.into()),
+    .map_err(|e| match failure.take() {
+        Some(f) => anyhow::Error::new(f),
+        None => e.into(),
     })?;
     let on_disk = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     if let Some(s) = summary {

@@ -22,6 +22,9 @@ struct Writer<'f, G: Game> {
     queue: VecDeque<G>,
 }
 
+/// A reply: a move of an entry, and the answer to it.
+type Reply<G> = (<G as Game>::Move, <G as Game>::Move);
+
 /// An option of an entry: its move, the position it leads to and its
 /// components.
 struct Opt<G: Game> {
@@ -122,7 +125,7 @@ impl<G: Game> Writer<'_, G> {
 
     /// Proves `entry + *v` is a P-position: lists what its options need,
     /// and returns the replies (move, answer).
-    fn prove(&mut self, entry: &G, v: u64) -> Result<Vec<(G::Move, G::Move)>, CertificateError> {
+    fn prove(&mut self, entry: &G, v: u64) -> Result<Vec<Reply<G>>, CertificateError> {
         let options = self.options(entry)?;
         // One option of each smaller value, the one with the fewest
         // components not yet listed.
