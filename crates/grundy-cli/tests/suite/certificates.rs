@@ -49,7 +49,10 @@ fn cram_boards_round_trip() {
         for cols in 1..=12 / rows {
             let cells = rows * cols;
             for k in 0..6u64 {
-                let mask = (k * 0x9E37_79B9_7F4A_7C15u64).rotate_left(k as u32 * 7) | 0x5;
+                let mask = k
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .rotate_left(k as u32 * 7)
+                    | 0x5;
                 let board: Vec<String> = (0..rows)
                     .map(|r| {
                         (0..cols)
