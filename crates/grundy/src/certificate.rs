@@ -53,6 +53,12 @@ pub trait Form<G: Game>: Send + Sync {
     fn text(&self, p: &G) -> String {
         p.to_string()
     }
+
+    /// The text of the position the certificate is about: its
+    /// [`text`](Form::text), by default.
+    fn root_text(&self, root: &G) -> String {
+        self.text(root)
+    }
 }
 
 /// What a certificate holds.

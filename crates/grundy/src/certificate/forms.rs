@@ -85,6 +85,11 @@ impl Form<NodeKayles> for NodeKaylesForm {
         out.extend(p.components());
     }
 
+    /// `all`: the game line gives the root's graph, every vertex of it.
+    fn root_text(&self, _: &NodeKayles) -> String {
+        "all".into()
+    }
+
     fn text(&self, p: &NodeKayles) -> String {
         match vertices(p).join(",") {
             none if none.is_empty() => "-".into(),

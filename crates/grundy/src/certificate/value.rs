@@ -202,7 +202,7 @@ pub fn write_value<G: Game>(
     let parts = w.parts(root);
     w.list(&parts)?;
     let value = w.listed_sum(&parts).unwrap_or(0);
-    let root_text = form.text(root);
+    let root_text = form.root_text(root);
     writeln!(out, "grundy-certificate 1 value")?;
     writeln!(out, "game {}", form.game_line(root))?;
     writeln!(out, "root {value} {root_text}")?;
