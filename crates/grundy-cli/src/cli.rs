@@ -52,6 +52,8 @@ enum Command {
     Misere(commands::misere::MisereArgs),
     /// Serve the web playground: play and study every game in a browser.
     Serve(commands::serve::ServeArgs),
+    /// Verify a certificate of a value or a period with the independent checker.
+    Check(commands::check::CheckArgs),
 }
 
 /// The catalog as help text: the names, in one paragraph that wraps to the terminal;
@@ -135,6 +137,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Census(a) => commands::census::run(&a),
         Command::Misere(a) => commands::misere::run(&a),
         Command::Serve(a) => commands::serve::run(&a),
+        Command::Check(a) => commands::check::run(&a),
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod census;
+pub mod check;
 pub mod formula;
 pub mod judge;
 pub mod list;

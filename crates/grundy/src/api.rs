@@ -8,6 +8,7 @@
 
 pub mod analyze;
 pub mod census;
+pub mod certificate;
 pub mod error;
 pub mod formula;
 pub mod games;

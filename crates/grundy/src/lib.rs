@@ -44,6 +44,7 @@ pub mod analysis;
 pub mod api;
 pub mod beatty;
 pub mod catalog;
+pub mod certificate;
 pub mod entry;
 pub mod game;
 pub mod games;

@@ -35,6 +35,9 @@ pub struct AnalyzeArgs {
     engine: EngineArgs,
     #[command(flatten)]
     checkpoint: CheckpointArgs,
+    /// Also write a certificate of the Grundy value to FILE (FILE.gz: compressed), for `grundy check` (normal play).
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<std::path::PathBuf>,
     /// The game, with its parameter if it takes one: nim, subtraction:1,3,4, bash:3, ...
     game: String,
     /// The position, in the game's syntax (see `grundy list`).
@@ -110,7 +113,24 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         print(&mut out, &analysis, args.value_only)?;
     }
     out.flush()?;
+    if let Some(file) = &args.certificate {
+        certify(&spec, &words, &options, file)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the certificate of the position's value to `file`.
+fn certify(
+    spec: &grundy::api::Spec,
+    words: &[&str],
+    options: &AnalyzeOptions,
+    file: &Path,
+) -> anyhow::Result<()> {
+    if options.play == Play::Misere {
+        return Err(grundy::api::certificate::CertificateError::Misere.into());
+    }
+    let position = analyze::position(spec, words)?;
+    super::check::write_certificate(file, |out| position.certify(options.limits, out))
 }
 
 /// Resume from `path` if it exists, and save to it atomically every

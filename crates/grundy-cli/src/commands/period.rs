@@ -33,6 +33,9 @@ pub struct PeriodArgs {
     pub engine: EngineArgs,
     #[command(flatten)]
     pub search: SearchArgs,
+    /// Also write a certificate of the proven period to FILE (FILE.gz: compressed), for `grundy check`.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &PeriodArgs) -> anyhow::Result<ExitCode> {
@@ -51,6 +54,11 @@ pub fn run(args: &PeriodArgs) -> anyhow::Result<ExitCode> {
         write_text(&mut out, &report, args.show)?;
     }
     out.flush()?;
+    if let Some(file) = &args.certificate {
+        super::check::write_certificate(file, |out| {
+            grundy::api::certificate::write_period(&report, out)
+        })?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -2,6 +2,7 @@
 
 mod board_games;
 mod census;
+mod certificates;
 mod checkpoint_kill;
 mod cli;
 mod coins;

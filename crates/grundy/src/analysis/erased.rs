@@ -18,6 +18,7 @@ pub use super::{
     quick_limits, quick_limits_for, Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo,
     MOVE_LIST_LIMIT, QUICK_MEMORY, QUICK_SEARCH,
 };
+use crate::certificate::{CertificateError, Summary};
 use crate::game::{Game, GameError, Outcome, ParseError, Play, PlayError};
 use crate::misere::heaps::HeapGame;
 use crate::nimber::Nimber;
@@ -74,6 +75,13 @@ pub trait Rules: Send + Sync + 'static {
     /// game whose positions are not such heaps.
     fn misere_heaps(&self, position: &Self::Position) -> Option<(HeapGame, Vec<u64>)> {
         let _ = position;
+        None
+    }
+
+    /// How a certificate writes this game's positions
+    /// ([`crate::certificate`]); `None`, the default, for a game with no
+    /// certificate form.
+    fn certificate_form(&self) -> Option<Box<dyn crate::certificate::Form<Self::Position>>> {
         None
     }
 }
@@ -249,6 +257,21 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
 
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn AnyPosition>;
+
+    /// Writes a certificate of the position's normal-play Grundy value to
+    /// `out` ([`crate::certificate`]), its values found within `limits`.
+    ///
+    /// # Errors
+    /// [`CertificateError::Unsupported`] for a game with no certificate
+    /// form; as [`crate::certificate::write_value`].
+    fn certify(
+        &self,
+        limits: Limits,
+        out: &mut dyn std::io::Write,
+    ) -> Result<Summary, CertificateError> {
+        let _ = (limits, out);
+        Err(CertificateError::Unsupported { game: self.game() })
+    }
 }
 
 impl Clone for Box<dyn AnyPosition> {
@@ -855,6 +878,17 @@ impl<R: Rules> Position<R> {
 }
 
 impl<R: Rules> AnyPosition for Position<R> {
+    fn certify(
+        &self,
+        limits: Limits,
+        out: &mut dyn std::io::Write,
+    ) -> Result<Summary, CertificateError> {
+        match self.game.rules.certificate_form() {
+            Some(form) => crate::certificate::write_value(&self.pos, form.as_ref(), limits, out),
+            None => Err(CertificateError::Unsupported { game: self.game() }),
+        }
+    }
+
     fn game(&self) -> String {
         self.game.rules.name()
     }

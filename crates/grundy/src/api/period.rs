@@ -84,6 +84,16 @@ impl PeriodReport {
         Some(prefix_period(head, p, max_shown))
     }
 
+    /// The preperiod, the period and the values of one preperiod and one
+    /// period, where the Guy–Smith theorem proved them for the code
+    /// [`rule`](PeriodReport::rule) itself (not for a code inferred from
+    /// a game's moves) with no saltus: what a period certificate states.
+    pub fn proven_values(&self) -> Option<(usize, usize, &[u64])> {
+        let (p, head) = self.found.as_ref()?;
+        let plain = self.proven && self.assumes.is_none() && p.saltus == 0;
+        plain.then_some((p.preperiod, p.period, head.as_slice()))
+    }
+
     fn new(rule: String, values: &[u64], found: Option<Periodicity>, proven: bool) -> PeriodReport {
         let (largest_at, largest_value) = values
             .iter()

@@ -317,7 +317,7 @@ impl Cram {
     /// `free`'s cells cropped to their bounding box, in the least of the
     /// board's 8 orientations: the 4 that keep the box's shape are mirrors
     /// of its rows, the 4 that transpose it mirrors of its columns'.
-    fn normal(&self, free: u128) -> Cram {
+    pub(crate) fn normal(&self, free: u128) -> Cram {
         self.normal_in(free)
     }
 
@@ -1035,6 +1035,10 @@ pub struct CramRules;
 
 impl Rules for CramRules {
     type Position = Cram;
+
+    fn certificate_form(&self) -> Option<Box<dyn crate::certificate::Form<Cram>>> {
+        Some(Box::new(crate::certificate::CramForm))
+    }
 
     fn name(&self) -> String {
         "cram".into()

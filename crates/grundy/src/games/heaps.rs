@@ -29,6 +29,13 @@ pub trait HeapRule: fmt::Debug + PartialEq + Send + Sync + 'static {
     /// The rule's name as the catalog spells it, e.g. `subtraction:1,3,4`.
     fn name(&self) -> String;
 
+    /// The words after `game` in a certificate of this rule
+    /// ([`crate::certificate`]): `octal 0.137`, `subtraction 1,3,4`;
+    /// `None`, the default, for a rule with no certificate form.
+    fn certificate_game(&self) -> Option<String> {
+        None
+    }
+
     /// Every move from a heap of `n`.
     fn heap_moves(&self, n: u64) -> Vec<Self::Move>;
 
@@ -507,6 +514,11 @@ pub struct HeapRules<R> {
 
 impl<R: HeapRule> Rules for HeapRules<R> {
     type Position = Heaps<R>;
+
+    fn certificate_form(&self) -> Option<Box<dyn crate::certificate::Form<Heaps<R>>>> {
+        let line = self.rule.certificate_game()?;
+        Some(Box::new(crate::certificate::HeapForm::new(line)))
+    }
 
     fn name(&self) -> String {
         self.rule.name()

@@ -57,6 +57,10 @@ impl FromStr for Heaps<NimRule> {
 }
 
 impl HeapRule for NimRule {
+    fn certificate_game(&self) -> Option<String> {
+        Some("nim".into())
+    }
+
     type Move = Take;
 
     /// Every move takes at least one token.

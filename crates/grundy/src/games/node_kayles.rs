@@ -552,6 +552,10 @@ pub struct NodeKaylesRules;
 impl Rules for NodeKaylesRules {
     type Position = NodeKayles;
 
+    fn certificate_form(&self) -> Option<Box<dyn crate::certificate::Form<NodeKayles>>> {
+        Some(Box::new(crate::certificate::NodeKaylesForm))
+    }
+
     fn name(&self) -> String {
         "node-kayles".into()
     }

@@ -151,6 +151,11 @@ fn solve(set: &[u64]) -> Result<Solved, ParseError> {
 }
 
 impl HeapRule for SubtractionRule {
+    fn certificate_game(&self) -> Option<String> {
+        let set: Vec<String> = self.set.elements().map(|s| s.to_string()).collect();
+        Some(format!("subtraction {}", set.join(",")))
+    }
+
     type Move = Take;
 
     /// Every move takes at least one token (a set holds positive numbers).

@@ -1,0 +1,71 @@
+//! The writer of period certificates: a take-and-break code's values up
+//! to the Guy–Smith bound, which the checker recomputes from the code.
+
+use std::io::Write;
+
+use crate::api::period::PeriodReport;
+
+use super::{CertificateError, Summary};
+
+/// The largest number a move of `code` (`0.16`, `4.7`) takes: the place
+/// of its last non-zero digit after the point; refused for a code that
+/// splits a heap into three (the bound is for at most two).
+fn largest_take(code: &str) -> Result<usize, CertificateError> {
+    let (_, digits) = code.split_once('.').ok_or_else(|| {
+        CertificateError::NoPeriod(format!("`{code}` is not a take-and-break code"))
+    })?;
+    let digits: Vec<u32> = digits.chars().filter_map(|c| c.to_digit(16)).collect();
+    if code.chars().filter_map(|c| c.to_digit(16)).any(|d| d >= 8) {
+        return Err(CertificateError::NoPeriod(format!(
+            "{code} splits heaps into three; the Guy–Smith bound is for moves that leave at most two"
+        )));
+    }
+    Ok(digits.iter().rposition(|&d| d != 0).map_or(0, |i| i + 1))
+}
+
+/// Writes a certificate of `report`'s period: the values of heaps `0` to
+/// `2e + 2p + t − 1` (preperiod `e`, period `p`, largest take `t`).
+///
+/// # Errors
+/// [`CertificateError::NoPeriod`] for a report with no period proven by
+/// Guy–Smith for its code itself; [`CertificateError::Io`].
+pub fn write_period(
+    report: &PeriodReport,
+    out: &mut dyn Write,
+) -> Result<Summary, CertificateError> {
+    let Some((e, p, head)) = report.proven_values() else {
+        return Err(CertificateError::NoPeriod(format!(
+            "no period of {} is proven by the Guy–Smith theorem for the code itself",
+            report.rule
+        )));
+    };
+    let t = largest_take(&report.rule)?;
+    let count = 2 * e + 2 * p + t;
+    let value = |n: usize| {
+        if n < e + p {
+            head[n]
+        } else {
+            head[e + (n - e) % p]
+        }
+    };
+    let mut text = format!(
+        "grundy-certificate 1 period\ngame octal {}\nperiod {e} {p}\nvalues {count}\n",
+        report.rule
+    );
+    for start in (0..count).step_by(32) {
+        let line: Vec<String> = (start..count.min(start + 32))
+            .map(|n| value(n).to_string())
+            .collect();
+        text.push_str(&line.join(" "));
+        text.push('\n');
+    }
+    text.push_str("end\n");
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(Summary {
+        claim: format!("preperiod {e}, period {p} of {}", report.rule),
+        entries: count as u64,
+        replies: 0,
+        bytes: text.len() as u64,
+    })
+}
