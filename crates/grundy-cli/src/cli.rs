@@ -55,6 +55,10 @@ enum Command {
     Misere(commands::misere::MisereArgs),
     /// Serve the web playground: play and study every game in a browser.
     Serve(commands::serve::ServeArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(commands::shell::CompletionsArgs),
+    /// Print the man page (roff), of grundy or of one command: `grundy man | man -l -`.
+    Man(commands::shell::ManArgs),
 }
 
 /// The catalog as help text.
@@ -70,15 +74,21 @@ fn games_help() -> String {
     text
 }
 
-/// Parses the command line and runs the command.
-pub fn run() -> anyhow::Result<ExitCode> {
+/// The command line's definition, with the catalog in the help of the
+/// commands that take a game: what parses, and what the completions and
+/// the man page are generated from.
+pub fn command() -> clap::Command {
     let help = games_help();
-    let command = Cli::command()
+    Cli::command()
         .mut_subcommand("analyze", |c| c.after_help(help.clone()))
         .mut_subcommand("play", |c| c.after_help(help.clone()))
         .mut_subcommand("verify", |c| c.after_help(help.clone()))
-        .mut_subcommand("table", |c| c.after_help(help.clone()));
-    let matches = match command.try_get_matches() {
+        .mut_subcommand("table", |c| c.after_help(help.clone()))
+}
+
+/// Parses the command line and runs the command.
+pub fn run() -> anyhow::Result<ExitCode> {
+    let matches = match command().try_get_matches() {
         Ok(m) => m,
         Err(e) => return Ok(usage_error(e)),
     };
@@ -99,6 +109,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Census(a) => commands::census::run(&a),
         Command::Misere(a) => commands::misere::run(&a),
         Command::Serve(a) => commands::serve::run(&a),
+        Command::Completions(a) => commands::shell::completions(&a),
+        Command::Man(a) => commands::shell::man(&a),
     }
 }
 

@@ -43,8 +43,9 @@ const WIDTH: u32 = 1100;
 const HEIGHT: u32 = 560;
 /// The width of the panel right of the plot that holds its legend.
 const SIDE: i32 = 190;
-/// Pixels per n from which each n gets a point of its own.
-const POINT_SPACING: f64 = 2.0;
+/// Pixels per n from which each n gets a point of its own (points of
+/// neighbours overlap a little below 3 pixels, and still read as points).
+const POINT_SPACING: f64 = 0.75;
 /// The colour of the points and of the legend's point.
 const POINT: f64 = 0.28;
 
@@ -164,7 +165,9 @@ impl SequenceChart<'_> {
             for run in ys.chunk_by(|a, b| a == b) {
                 let c = count_shade(run.len() as u64, per_column);
                 let y = run[0];
-                let mark = Rectangle::new([(px, y - half), (px + 1, y + half + 1)], c.filled());
+                // Two pixels wide, over the next column's first: a lone
+                // value still shows.
+                let mark = Rectangle::new([(px, y - half), (px + 2, y + half + 1)], c.filled());
                 area.draw(&mark).map_err(PlotError::new)?;
             }
         }
@@ -263,8 +266,8 @@ impl<DB: DrawingBackend> Legend<'_, DB> {
 
 /// Writes a scatter plot of the sequence `values` (G(first), G(first + 1),
 /// ...; `None` where unknown, drawn grey) as the bytes of a file, of the
-/// same size whatever the length: a point per n while points are at least
-/// two pixels apart, else a mark per pixel column and value, coloured by
+/// same size whatever the length: a point per n while there are at least
+/// three pixels for every four n, else a mark per pixel column and value, coloured by
 /// how many n of the column it stands for. See [`SequenceChart`] for a
 /// title naming the game and a proven period marked.
 ///

@@ -7,6 +7,7 @@ mod cli;
 mod coins;
 mod common;
 mod fibonacci_wythoff;
+mod front;
 mod geography;
 mod judges;
 mod kill;
