@@ -126,7 +126,10 @@ pub(crate) fn count_bar<DB: DrawingBackend>(
 fn strips<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, at: BarPlace) -> Result<()> {
     let rows = (at.bottom - at.top).max(1);
     for k in 0..rows {
-        let (lo, hi) = (f64::from(k) / f64::from(rows), f64::from(k + 1) / f64::from(rows));
+        let (lo, hi) = (
+            f64::from(k) / f64::from(rows),
+            f64::from(k + 1) / f64::from(rows),
+        );
         at.strip(area, (lo, hi), shade(lo))?;
     }
     Ok(())
@@ -159,7 +162,8 @@ mod tests {
 
     #[test]
     fn zero_is_darkest_and_values_get_lighter() {
-        let lightness = |c: RGBColor| 0.3 * f64::from(c.0) + 0.59 * f64::from(c.1) + 0.11 * f64::from(c.2);
+        let lightness =
+            |c: RGBColor| 0.3 * f64::from(c.0) + 0.59 * f64::from(c.1) + 0.11 * f64::from(c.2);
         let mut last = -1.0;
         for v in 0..=9 {
             let l = lightness(color(v, 9));

@@ -7,8 +7,7 @@ use plotters::prelude::*;
 
 use crate::colour::{color, value_bar, BarPlace};
 use crate::{
-    font, render, span, titled, Format, Picture, PlotError, Result, AXIS, GREY, INK, LABEL,
-    TITLE,
+    font, render, span, titled, Format, Picture, PlotError, Result, AXIS, GREY, INK, LABEL, TITLE,
 };
 
 /// Room left of the cells for the i labels and the axis name.
@@ -66,7 +65,10 @@ impl Picture for Heatmap<'_> {
         // The colour bar needs some height whatever the table's, and the
         // title its width.
         let h = h.max(260);
-        let title = font(TITLE).font.box_size(&self.title()).map_or(0, |(w, _)| w as i32);
+        let title = font(TITLE)
+            .font
+            .box_size(&self.title())
+            .map_or(0, |(w, _)| w as i32);
         let w = (LEFT + w + BAR).max(title + 40);
         (w as u32, (TOP + h + BOTTOM) as u32)
     }

@@ -10,8 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::colour::{count_bar, count_shade, shade, BarPlace};
 use crate::{
-    font, render, span, titled, Format, Picture, PlotError, Result, AXIS, GREY, INK, LABEL,
-    TITLE,
+    font, render, span, titled, Format, Picture, PlotError, Result, AXIS, GREY, INK, LABEL, TITLE,
 };
 
 /// A proven period: G(n + period) = G(n) for every n ≥ preperiod.
@@ -65,7 +64,13 @@ impl SequenceChart<'_> {
     }
 
     fn max(&self) -> u64 {
-        self.values.iter().flatten().copied().max().unwrap_or(0).max(1)
+        self.values
+            .iter()
+            .flatten()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            .max(1)
     }
 
     fn title(&self) -> String {
@@ -74,8 +79,15 @@ impl SequenceChart<'_> {
     }
 
     /// The chart with its title, axes, their names and tick labels.
-    fn chart<'a, DB: DrawingBackend>(&self, area: &'a DrawingArea<DB, Shift>) -> Result<Chart<'a, DB>> {
-        let (first, len, max) = (self.first as f64, self.len().max(1) as f64, self.max() as f64);
+    fn chart<'a, DB: DrawingBackend>(
+        &self,
+        area: &'a DrawingArea<DB, Shift>,
+    ) -> Result<Chart<'a, DB>> {
+        let (first, len, max) = (
+            self.first as f64,
+            self.len().max(1) as f64,
+            self.max() as f64,
+        );
         let pad = (max * 0.03).max(0.5);
         let mut chart = ChartBuilder::on(area)
             .caption(self.title(), font(TITLE))
@@ -120,7 +132,10 @@ impl SequenceChart<'_> {
         });
         chart.draw_series(bands).map_err(PlotError::new)?;
         if let Some(p) = self.period {
-            let (pre, end) = (p.preperiod as f64 - 0.5, (p.preperiod + p.period) as f64 - 0.5);
+            let (pre, end) = (
+                p.preperiod as f64 - 0.5,
+                (p.preperiod + p.period) as f64 - 0.5,
+            );
             let band = Rectangle::new([(pre, y0), (end, y1)], period_colour().mix(0.18).filled());
             chart.draw_series([band]).map_err(PlotError::new)?;
             let line = PathElement::new([(pre, y0), (pre, y1)], period_colour().stroke_width(2));
@@ -254,7 +269,10 @@ impl<DB: DrawingBackend> Legend<'_, DB> {
             period_colour().mix(0.18).filled(),
         );
         self.area.draw(&band).map_err(PlotError::new)?;
-        let line = PathElement::new([(14, self.y - 7), (14, self.y + 7)], period_colour().stroke_width(2));
+        let line = PathElement::new(
+            [(14, self.y - 7), (14, self.y + 7)],
+            period_colour().stroke_width(2),
+        );
         self.area.draw(&line).map_err(PlotError::new)?;
         self.text(36, &format!("period {} (proven)", p.period))?;
         self.y += 20;
@@ -316,7 +334,11 @@ mod tests {
         };
         let text = svg(&chart);
         let texts = texts(&text);
-        assert_eq!(text.matches("<circle").count(), 200 + 1, "a point per value and the legend's");
+        assert_eq!(
+            text.matches("<circle").count(),
+            200 + 1,
+            "a point per value and the legend's"
+        );
         for words in [
             "subtraction:1,2,3: G(n) for n = 0..200",
             "n",
@@ -329,7 +351,10 @@ mod tests {
         }
         let png = chart.render(Format::Png).unwrap();
         assert!(png.starts_with(b"\x89PNG"));
-        assert_eq!(&png[16..24], &[&WIDTH.to_be_bytes()[..], &HEIGHT.to_be_bytes()[..]].concat());
+        assert_eq!(
+            &png[16..24],
+            &[&WIDTH.to_be_bytes()[..], &HEIGHT.to_be_bytes()[..]].concat()
+        );
     }
 
     #[test]

@@ -173,9 +173,7 @@ impl<W: Write> Session<W> {
                         writeln!(self.out, "You play: {line} -> {next}")?;
                         return Ok(Turn::Move(next));
                     }
-                    Err(reason) => {
-                        writeln!(self.out, "{} {reason}", self.paint.bad("Illegal:"))?
-                    }
+                    Err(reason) => writeln!(self.out, "{} {reason}", self.paint.bad("Illegal:"))?,
                 },
             }
         }

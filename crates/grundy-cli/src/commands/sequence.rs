@@ -159,7 +159,11 @@ fn save(path: &Path, c: &Checkpoint<'_>) -> std::io::Result<()> {
 /// `len` values, for a picture to mark. The values are computed again
 /// (only when a picture is asked for), as the proof watches them as they
 /// come; a rule no theorem covers, or an error, marks nothing.
-fn proven_period(spec: &grundy::api::Spec, len: usize, options: &SequenceOptions) -> Option<Period> {
+fn proven_period(
+    spec: &grundy::api::Spec,
+    len: usize,
+    options: &SequenceOptions,
+) -> Option<Period> {
     let report = grundy::api::period::period(spec, len, options, Hooks::default()).ok()?;
     match (report.proven, report.preperiod, report.period) {
         (true, Some(pre), Some(p)) if pre + p <= len => Some(Period {

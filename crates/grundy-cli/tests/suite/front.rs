@@ -17,24 +17,40 @@ fn stdout_of(args: &[&str]) -> Vec<u8> {
 #[test]
 fn png_dash_writes_the_picture_to_stdout() {
     let png = stdout_of(&["sequence", "kayles", "--len", "100", "--png", "-"]);
-    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{:?}", &png[..8.min(png.len())]);
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "{:?}",
+        &png[..8.min(png.len())]
+    );
     assert!(!std::path::Path::new("-").exists(), "no file named -");
-    let png = stdout_of(&["table", "wythoff", "--rows", "8", "--cols", "8", "--png", "-"]);
+    let png = stdout_of(&[
+        "table", "wythoff", "--rows", "8", "--cols", "8", "--png", "-",
+    ]);
     assert!(png.starts_with(b"\x89PNG"));
 }
 
 #[test]
 fn svg_pictures_have_real_text_a_title_and_axis_names() {
-    let svg = String::from_utf8(stdout_of(&["sequence", "0.07", "--len", "300", "--svg", "-"]))
-        .expect("SVG is text");
+    let svg = String::from_utf8(stdout_of(&[
+        "sequence", "0.07", "--len", "300", "--svg", "-",
+    ]))
+    .expect("SVG is text");
     let texts: Vec<&str> = svg
         .split("<text")
         .skip(1)
         .filter_map(|t| t.split_once('>')?.1.split_once("</text>"))
         .map(|(inside, _)| inside.trim())
         .collect();
-    for words in ["0.07: G(n) for n = 0..299", "n", "G(n)", "period 34 (proven)"] {
-        assert!(texts.contains(&words), "no <text>{words}</text> in {texts:?}");
+    for words in [
+        "0.07: G(n) for n = 0..299",
+        "n",
+        "G(n)",
+        "period 34 (proven)",
+    ] {
+        assert!(
+            texts.contains(&words),
+            "no <text>{words}</text> in {texts:?}"
+        );
     }
     // Dawson's Kayles is periodic from n = 53 with period 34 (Guy and
     // Smith 1956; Winning Ways ch. 4): the band starts there.
@@ -44,14 +60,20 @@ fn svg_pictures_have_real_text_a_title_and_axis_names() {
     ]))
     .unwrap();
     for words in ["wythoff: G(i, j) for i, j = 0..11", "i", "j", "G(i, j)"] {
-        assert!(svg.contains(&format!(">\n{words}\n</text>")), "{words} missing");
+        assert!(
+            svg.contains(&format!(">\n{words}\n</text>")),
+            "{words} missing"
+        );
     }
 }
 
 #[test]
 fn completions_are_a_script_for_the_shell() {
     let bash = String::from_utf8(stdout_of(&["completions", "bash"])).unwrap();
-    assert!(bash.contains("complete -F _grundy") || bash.contains("complete -o"), "{bash:.200}");
+    assert!(
+        bash.contains("complete -F _grundy") || bash.contains("complete -o"),
+        "{bash:.200}"
+    );
     for command in ["analyze", "sequence", "completions"] {
         assert!(bash.contains(command), "bash completion lacks {command}");
     }
@@ -83,7 +105,10 @@ fn help_lines_fit_a_100_column_terminal() {
         .filter_map(|l| l.split_whitespace().next().map(str::to_string))
         .collect();
     assert!(commands.len() > 10, "{commands:?}");
-    for command in [vec![]].into_iter().chain(commands.iter().map(|c| vec![c.as_str()])) {
+    for command in [vec![]]
+        .into_iter()
+        .chain(commands.iter().map(|c| vec![c.as_str()]))
+    {
         let out = grundy()
             .args(&command)
             .arg("--help")
@@ -103,7 +128,10 @@ fn help_lines_fit_a_100_column_terminal() {
 #[test]
 fn play_on_a_terminal_has_history_and_undo() -> Result<(), rexpect::error::Error> {
     let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"));
-    command.args(["play", "nim", "3", "5"]).env("TERM", "xterm").env("NO_COLOR", "1");
+    command
+        .args(["play", "nim", "3", "5"])
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1");
     let mut p = rexpect::session::spawn_command(command, Some(20_000))?;
     p.exp_string("Position: 3 5")?;
     p.exp_string("your move")?;
@@ -134,8 +162,14 @@ fn piped_play_can_undo_too() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("Nothing to undo: you have not moved yet."), "{text}");
-    assert!(text.contains("Taken back: the position is again 3 5"), "{text}");
+    assert!(
+        text.contains("Nothing to undo: you have not moved yet."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Taken back: the position is again 3 5"),
+        "{text}"
+    );
     assert!(!text.contains('\x1b'), "no colour when piped: {text}");
 }
 
