@@ -122,9 +122,10 @@ pub(crate) fn count_bar<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The bar's colours, a strip per pixel row.
+/// The bar's colours, a strip per pixel row up to 128 strips (no eye
+/// tells more shades apart; each is a rectangle in SVG).
 fn strips<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, at: BarPlace) -> Result<()> {
-    let rows = (at.bottom - at.top).max(1);
+    let rows = (at.bottom - at.top).clamp(1, 128);
     for k in 0..rows {
         let (lo, hi) = (
             f64::from(k) / f64::from(rows),

@@ -129,6 +129,10 @@ impl Heatmap<'_> {
             .axis_style(INK)
             .draw()
             .map_err(PlotError::new)?;
+        if rows * cols > VECTOR_CELLS {
+            let plot = chart.plotting_area().strip_coord_spec();
+            return self.bitmap(&plot);
+        }
         for (r, row) in self.grid.iter_rows().enumerate() {
             let y = -(r as f64);
             // Runs of equal cells as one rectangle keep SVG files small.
@@ -145,6 +149,35 @@ impl Heatmap<'_> {
         Ok(())
     }
 }
+
+impl Heatmap<'_> {
+    /// The cells as one bitmap filling `plot`, each pixel the colour of
+    /// the cell under it: a large table's SVG then holds one image instead
+    /// of a rectangle per cell (Nim's 1024 × 1024 table: about 1 MB instead
+    /// of 90).
+    fn bitmap<DB: DrawingBackend>(&self, plot: &DrawingArea<DB, Shift>) -> Result<()> {
+        let (w, h) = plot.dim_in_pixel();
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        let values = self.grid.values();
+        let mut rgb = Vec::with_capacity(w as usize * h as usize * 3);
+        for py in 0..h as usize {
+            let r = py * rows / h as usize;
+            for px in 0..w as usize {
+                let c = px * cols / w as usize;
+                let RGBColor(red, green, blue) =
+                    values[r * cols + c].map_or(GREY, |v| color(v, self.max));
+                rgb.extend([red, green, blue]);
+            }
+        }
+        let image = BitMapElement::with_owned_buffer((0, 0), (w, h), rgb)
+            .ok_or_else(|| PlotError::new("the heatmap's bitmap has the wrong size"))?;
+        plot.draw(&image).map_err(PlotError::new)
+    }
+}
+
+/// Up to this many cells a heatmap draws a rectangle per run of equal
+/// cells (sharp at any zoom in SVG); past it, one bitmap.
+const VECTOR_CELLS: u64 = 128 * 128;
 
 /// How many tick labels an axis of `count` cells over `pixels` takes: one
 /// per cell while they are 40 pixels apart, fewer after.
@@ -170,4 +203,49 @@ pub fn heatmap(grid: &Grid, format: Format) -> Result<Vec<u8>> {
         cell: (900 / size as i32).clamp(1, 32),
     };
     render(&map, format)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::api::values::{grid, Defaults, Kind, ShapeRequest};
+
+    /// Nim's table of two heaps, G(i, j) = i XOR j.
+    fn nim(size: u64) -> Grid {
+        let asked = ShapeRequest {
+            rows: Some(size),
+            cols: Some(size),
+            len: None,
+            from: None,
+        };
+        let defaults = Defaults {
+            kind: Some(Kind::Table),
+            ..Defaults::default()
+        };
+        grid(&"nim".into(), &asked, defaults, grundy::Limits::default()).unwrap()
+    }
+
+    fn svg(size: u64) -> String {
+        String::from_utf8(heatmap(&nim(size), Format::Svg).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_small_table_is_rectangles_with_a_title_and_axis_names() {
+        let text = svg(8);
+        for words in ["nim: G(i, j) for i, j = 0..7", "i", "j", "G(i, j)"] {
+            assert!(text.contains(&format!(">\n{words}\n</text>")), "{words}");
+        }
+        // A run of equal cells is one rectangle; XOR rows have none, and
+        // every value 0..7 has its swatch.
+        assert!(text.matches("<rect").count() >= 64 + 8);
+        assert!(!text.contains("<image"));
+    }
+
+    #[test]
+    fn a_large_table_is_one_bitmap_in_svg() {
+        let text = svg(200);
+        assert_eq!(text.matches("<image").count(), 1);
+        assert!(text.contains("href=\"data:image/png;base64,iVBOR"));
+        assert!(text.len() < 400_000, "{} bytes", text.len());
+    }
 }

@@ -110,6 +110,9 @@ fn render(p: &impl Picture, format: Format) -> Result<Vec<u8>> {
                 p.draw(&area)?;
                 area.present().map_err(PlotError::new)?;
             }
+            // plotters labels an embedded bitmap `data:png`; the media
+            // type viewers look for is image/png.
+            let svg = svg.replace("href=\"data:png;base64,", "href=\"data:image/png;base64,");
             Ok(svg.into_bytes())
         }
     }
