@@ -54,6 +54,10 @@ enum Command {
     Serve(commands::serve::ServeArgs),
     /// Verify a certificate of a value or a period with the independent checker.
     Check(commands::check::CheckArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(commands::shell::CompletionsArgs),
+    /// Print the man page (roff), of grundy or of one command: `grundy man | man -l -`.
+    Man(commands::shell::ManArgs),
 }
 
 /// The catalog as help text: the names, in one paragraph that wraps to the terminal;
@@ -92,6 +96,9 @@ const BOOK_CHAPTERS: &[(&str, &str)] = &[
     ("census", "docs/src/guide/sequences.md"),
     ("misere", "docs/src/guide/misere.md"),
     ("serve", "docs/src/guide/playground.md"),
+    ("check", "docs/src/reference/certificate-format.md"),
+    ("completions", "docs/src/reference/shell.md"),
+    ("man", "docs/src/reference/shell.md"),
 ];
 
 /// The last line of a help text: where the book says more (`mdbook serve docs` shows it).
@@ -99,8 +106,10 @@ fn book_pointer(chapter: &str) -> String {
     format!("More in the book (`mdbook serve docs`): {chapter}")
 }
 
-/// Parses the command line and runs the command.
-pub fn run() -> anyhow::Result<ExitCode> {
+/// The command line's definition, with the catalog in the help of the
+/// commands that take a game: what parses, and what the completions and
+/// the man page are generated from.
+pub fn command() -> clap::Command {
     let help = games_help();
     let mut command = Cli::command().after_help(book_pointer(BOOK_HOME));
     for &(name, chapter) in BOOK_CHAPTERS {
@@ -116,7 +125,12 @@ pub fn run() -> anyhow::Result<ExitCode> {
                 .after_help(text)
         });
     }
-    let matches = match command.try_get_matches() {
+    command
+}
+
+/// Parses the command line and runs the command.
+pub fn run() -> anyhow::Result<ExitCode> {
+    let matches = match command().try_get_matches() {
         Ok(m) => m,
         Err(e) => return Ok(usage_error(e)),
     };
@@ -138,6 +152,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Misere(a) => commands::misere::run(&a),
         Command::Serve(a) => commands::serve::run(&a),
         Command::Check(a) => commands::check::run(&a),
+        Command::Completions(a) => commands::shell::completions(&a),
+        Command::Man(a) => commands::shell::man(&a),
     }
 }
 

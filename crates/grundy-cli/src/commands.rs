@@ -13,6 +13,7 @@ pub mod period;
 pub mod play;
 pub mod sequence;
 pub mod serve;
+pub mod shell;
 pub mod table;
 pub mod verify;
 

@@ -31,16 +31,22 @@ pub fn json_line(out: &mut impl Write, value: &impl serde::Serialize) -> anyhow:
     Ok(())
 }
 
-/// A progress bar on stderr; indicatif hides it when stderr is not a terminal.
+/// A progress bar on stderr towards `len` steps of `what`; indicatif hides
+/// it when stderr is not a terminal. What is done and the estimated time
+/// left come first, then the caller's message, cut to the terminal's width
+/// (`wide_msg`): a line longer than the terminal wraps, and indicatif then
+/// clears only its last row, leaving stale copies above.
 pub fn progress(len: u64, what: &str) -> ProgressBar {
     let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} ({elapsed})")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar.set_message(what.to_string());
+    bar.set_style(bar_style());
+    bar.set_prefix(what.to_string());
     bar
+}
+
+fn bar_style() -> ProgressStyle {
+    ProgressStyle::with_template("{prefix} [{bar:20}] {percent:>3}% eta {eta:<3} {wide_msg}")
+        .expect("valid template")
+        .progress_chars("=> ")
 }
 
 /// A spinner on stderr for a search, drawn from its counters by a thread
@@ -60,9 +66,7 @@ pub fn search_progress(progress: Arc<Progress>, max_bytes: usize) -> SearchBar {
             return;
         }
         let bar = ProgressBar::new_spinner().with_elapsed(start.elapsed());
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid template"),
-        );
+        bar.set_style(spinner_style());
         let mib = |b: u64| b as f64 / f64::from(1 << 20);
         loop {
             let r = progress.read();
@@ -97,6 +101,13 @@ pub fn search_progress(progress: Arc<Progress>, max_bytes: usize) -> SearchBar {
     }
 }
 
+/// A search's spinner: the elapsed time first, then what it is doing, cut
+/// to the terminal's width (see [`progress`]). A search's total work is not
+/// known beforehand, so it has no bar and no estimate of the time left.
+fn spinner_style() -> ProgressStyle {
+    ProgressStyle::with_template("{spinner} {elapsed:>4} {wide_msg}").expect("valid template")
+}
+
 /// What the spinner says a search is working on. The full search for the
 /// exact remoteness, which `analyze` runs by default on a game with no
 /// formula, costs orders of magnitude more than the rest (Cram 4x9: 3.5
@@ -127,9 +138,15 @@ impl Drop for SearchBar {
     }
 }
 
-/// Writes a picture's bytes to `path`; the error names the file.
+/// Writes a picture's bytes to `path`, or to stdout when `path` is `-`
+/// (`grundy sequence kayles --png - | display`); the error names the file.
 pub fn write_picture(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     use anyhow::Context;
+    if path == Path::new("-") {
+        let mut out = io::stdout().lock();
+        out.write_all(bytes)?;
+        return Ok(out.flush()?);
+    }
     std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
 }
 
@@ -236,6 +253,71 @@ fn sync_directory(_: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A terminal 80 columns wide that keeps what is written on it.
+    #[derive(Debug, Clone, Default)]
+    struct Narrow(Arc<std::sync::Mutex<Vec<String>>>);
+
+    impl indicatif::TermLike for Narrow {
+        fn width(&self) -> u16 {
+            80
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> io::Result<()> {
+            self.write_str(s)
+        }
+        fn write_str(&self, s: &str) -> io::Result<()> {
+            self.0.lock().unwrap().push(s.to_string());
+            Ok(())
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn bars_fit_80_columns_and_show_the_time_left() {
+        use indicatif::ProgressDrawTarget;
+        let long = "123456 values/s, largest G(4194303) = 65535, 1234 rare, AVX-512, and more words to overflow";
+        for (style, with_eta) in [(bar_style(), true), (spinner_style(), false)] {
+            let term = Narrow::default();
+            let bar = ProgressBar::with_draw_target(
+                Some(1_000_000),
+                ProgressDrawTarget::term_like(Box::new(term.clone())),
+            );
+            bar.set_style(style);
+            bar.set_prefix("values");
+            bar.set_message(long);
+            bar.set_position(400_000);
+            bar.tick();
+            let lines = term.0.lock().unwrap().clone();
+            assert!(!lines.is_empty());
+            for line in lines.iter().flat_map(|l| l.lines()) {
+                let width = line.chars().count();
+                assert!(width <= 80, "{width} columns: {line}");
+            }
+            let drawn = lines
+                .iter()
+                .rfind(|l| l.contains("123456 values/s"))
+                .unwrap_or_else(|| panic!("the message is drawn: {lines:?}"));
+            assert_eq!(drawn.contains(" eta "), with_eta, "{drawn}");
+            assert_eq!(drawn.contains("40%"), with_eta, "{drawn}");
+        }
+    }
 
     #[test]
     fn leftovers_of_killed_writes_are_removed_once_their_file_is_whole() {

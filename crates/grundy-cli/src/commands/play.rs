@@ -1,11 +1,12 @@
 //! `grundy play`: a game against the perfect opponent.
 //!
-//! Reads one move per line from stdin, so it works on a terminal and with
-//! moves piped in. Besides a move, a line may be a number from the `moves`
-//! list, `moves`, `hint` or `quit`.
+//! Reads one move per line: on a terminal through a line editor (history
+//! on Up and Down, editing keys; see `terminal.rs`), else from stdin, so
+//! moves can be piped in. Besides a move, a line may be a number from the
+//! `moves` list, `moves`, `hint`, `undo` or `quit`.
 
 use std::collections::HashMap;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -15,7 +16,9 @@ use grundy::api::AnyPosition;
 use grundy::api::{Outcome, Play};
 
 use crate::args::{ConventionArgs, GraphArgs, SearchArgs};
-use crate::output::stdout;
+
+mod terminal;
+use terminal::{board, Input, Paint};
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -40,10 +43,19 @@ pub struct PlayArgs {
 const REPETITION: &str =
     "A position that comes back a third time with the same player to move is a draw.";
 
-struct Session<'a, W: Write> {
+struct Session<W: Write> {
     out: W,
     options: AnalyzeOptions,
-    lines: io::Lines<io::StdinLock<'a>>,
+    input: Input,
+    paint: Paint,
+}
+
+/// What the player asked for on their turn.
+enum Turn {
+    Move(Box<dyn AnyPosition>),
+    /// Take back their last move and the reply to it.
+    Undo,
+    Quit,
 }
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
@@ -58,10 +70,12 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     };
     // Check the position can be analysed before the game starts.
     let loopy = position.analyze(&options)?.value.is_some();
+    // Unlocked: the line editor writes its prompt to stdout too.
     let mut s = Session {
-        out: stdout(),
+        out: io::stdout(),
         options,
-        lines: io::stdin().lock().lines(),
+        input: Input::new()?,
+        paint: Paint::for_stdout(),
     };
     let rule = match play {
         Play::Normal => "whoever makes the last move wins",
@@ -72,6 +86,8 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         writeln!(s.out, "{REPETITION}")?;
     }
     let mut human = !args.computer_first;
+    // The positions at which the player moved, latest last, for `undo`.
+    let mut earlier: Vec<Box<dyn AnyPosition>> = Vec::new();
     let mut seen: HashMap<(String, bool), u32> = HashMap::new();
     loop {
         let times = seen.entry((position.to_string(), human)).or_insert(0);
@@ -84,45 +100,62 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
             // The player to move cannot move: they lose in normal play, win in misère.
             let mover_wins = play == Play::Misere;
             let human_wins = human == mover_wins;
-            writeln!(
-                s.out,
-                "No moves are left. {}",
-                if human_wins { "You win!" } else { "I win." }
-            )?;
+            let verdict = if human_wins {
+                s.paint.good("You win!")
+            } else {
+                s.paint.bad("I win.")
+            };
+            writeln!(s.out, "No moves are left. {verdict}")?;
             break;
         }
         let next = if human {
-            s.human_turn(&*position)?
+            s.human_turn(&*position, !earlier.is_empty())?
         } else {
-            s.computer_turn(&*position)?
+            s.computer_turn(&*position)?.map_or(Turn::Quit, Turn::Move)
         };
         match next {
-            Some(p) => position = p,
-            None => {
+            Turn::Move(p) => {
+                if human {
+                    earlier.push(std::mem::replace(&mut position, p));
+                } else {
+                    position = p;
+                }
+                human = !human;
+            }
+            Turn::Undo => {
+                // human_turn offers undo only when there is a move to take back.
+                if let Some(p) = earlier.pop() {
+                    writeln!(s.out, "Taken back: the position is again {p}")?;
+                    position = p;
+                }
+            }
+            Turn::Quit => {
                 writeln!(s.out, "Bye.")?;
                 break;
             }
         }
-        human = !human;
     }
     s.out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
-impl<W: Write> Session<'_, W> {
+impl<W: Write> Session<W> {
     fn analysis(&self, p: &dyn AnyPosition, all_moves: bool) -> anyhow::Result<Analysis> {
         let mut o = self.options;
         o.all_moves = all_moves;
         Ok(p.analyze(&o)?)
     }
 
-    fn human_turn(&mut self, p: &dyn AnyPosition) -> anyhow::Result<Option<Box<dyn AnyPosition>>> {
+    fn human_turn(&mut self, p: &dyn AnyPosition, can_undo: bool) -> anyhow::Result<Turn> {
         let a = self.analysis(p, false)?;
         let within = a
             .remoteness
             .map(|r| format!(" in {}", count(r)))
             .unwrap_or_default();
-        writeln!(self.out, "\nPosition: {p}")?;
+        let drawn = board(&p.to_string());
+        // A board starts on a line of its own.
+        let gap = if drawn.starts_with('\n') { "" } else { " " };
+        writeln!(self.out, "\nPosition:{gap}{}", self.paint.bold(&drawn))?;
         match a.outcome {
             Outcome::Next => writeln!(self.out, "You are to move and you should win{within}.")?,
             Outcome::Previous => writeln!(
@@ -134,32 +167,37 @@ impl<W: Write> Session<'_, W> {
                 "You are to move; with perfect play neither of us can force a win: a draw."
             )?,
         }
+        let prompt = if can_undo {
+            "your move (or `moves`, `hint`, `undo`, `quit`): "
+        } else {
+            "your move (or `moves`, `hint`, `quit`): "
+        };
         loop {
-            write!(self.out, "your move (or `moves`, `hint`, `quit`): ")?;
             self.out.flush()?;
-            let Some(line) = self.lines.next() else {
-                return Ok(None);
+            let Some(line) = self.input.read_line(prompt)? else {
+                return Ok(Turn::Quit);
             };
-            let line = line?;
             let line = line.trim();
             match line {
                 "" => continue,
-                "quit" | "q" | "exit" => return Ok(None),
+                "quit" | "q" | "exit" => return Ok(Turn::Quit),
+                "undo" | "u" if can_undo => return Ok(Turn::Undo),
+                "undo" | "u" => writeln!(self.out, "Nothing to undo: you have not moved yet.")?,
                 "moves" | "m" => self.show_moves(p)?,
                 "hint" | "h" => match a.winning_moves.first() {
-                    Some(m) => writeln!(self.out, "hint: {}", m.mv)?,
+                    Some(m) => writeln!(self.out, "hint: {}", self.paint.hint(&m.mv))?,
                     None if a.drawing_moves.as_ref().is_some_and(|d| !d.is_empty()) => {
                         let d = a.drawing_moves.as_deref().unwrap_or_default();
-                        writeln!(self.out, "hint: {} (it keeps the draw)", d[0].mv)?
+                        writeln!(self.out, "hint: {} (it keeps the draw)", self.paint.hint(&d[0].mv))?
                     }
                     None => writeln!(self.out, "hint: every move loses against perfect play")?,
                 },
                 _ => match self.parse_move(p, line) {
                     Ok(next) => {
                         writeln!(self.out, "You play: {line} -> {next}")?;
-                        return Ok(Some(next));
+                        return Ok(Turn::Move(next));
                     }
-                    Err(reason) => writeln!(self.out, "Illegal: {reason}")?,
+                    Err(reason) => writeln!(self.out, "{} {reason}", self.paint.bad("Illegal:"))?,
                 },
             }
         }

@@ -15,7 +15,7 @@ use clap::Args;
 use grundy::api::sequence::{self, Checkpoint, Event, Hooks, Method, SequenceOptions};
 
 use crate::args::SearchArgs;
-use grundy_plot::{sequence_plot, Format};
+use grundy_plot::{Format, Period, SequenceChart};
 
 use crate::output::{
     json_line, progress, remove_leftovers_of, stdout, write_atomically, write_picture,
@@ -36,10 +36,11 @@ pub struct SequenceArgs {
     /// Print only the Fletcher-32 checksum of the values (as `ogsolve` prints it).
     #[arg(long, conflicts_with = "json")]
     pub checksum: bool,
-    /// Write a plot of value against n as PNG to FILE (P-positions marked) instead of printing.
+    /// Write a scatter plot of G(n) against n as PNG to FILE (`-`: stdout) instead of printing;
+    /// a proven period is marked.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "checksum"])]
     pub png: Option<PathBuf>,
-    /// Write the plot as SVG to FILE.
+    /// Write the plot as SVG to FILE (`-`: stdout).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "checksum"])]
     pub svg: Option<PathBuf>,
     #[command(flatten)]
@@ -154,6 +155,25 @@ fn save(path: &Path, c: &Checkpoint<'_>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The period of `spec`'s values if a theorem proves it within the first
+/// `len` values, for a picture to mark. The values are computed again
+/// (only when a picture is asked for), as the proof watches them as they
+/// come; a rule no theorem covers, or an error, marks nothing.
+fn proven_period(
+    spec: &grundy::api::Spec,
+    len: usize,
+    options: &SequenceOptions,
+) -> Option<Period> {
+    let report = grundy::api::period::period(spec, len, options, Hooks::default()).ok()?;
+    match (report.proven, report.preperiod, report.period) {
+        (true, Some(pre), Some(p)) if pre + p <= len => Some(Period {
+            preperiod: pre as u64,
+            period: p as u64,
+        }),
+        _ => None,
+    }
+}
+
 pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
     let options = args.engine.options(Some(&args.search));
     let spec = super::spec(&args.rule, &[])?;
@@ -168,9 +188,15 @@ pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
     let plots = [(&args.png, Format::Png), (&args.svg, Format::Svg)];
     if plots.iter().any(|(p, _)| p.is_some()) {
         let values: Vec<Option<u64>> = result.values.to_u64().into_iter().map(Some).collect();
+        let chart = SequenceChart {
+            values: &values,
+            first: 0,
+            name: &args.rule,
+            period: proven_period(&spec, args.len, &options),
+        };
         for (path, format) in plots {
             if let Some(path) = path {
-                write_picture(path, &sequence_plot(&values, 0, format)?)?;
+                write_picture(path, &chart.render(format)?)?;
             }
         }
         return Ok(ExitCode::SUCCESS);

@@ -32,10 +32,10 @@ pub struct TableArgs {
     csv: bool,
     #[command(flatten)]
     output: JsonArgs,
-    /// Write a heatmap as PNG to FILE (P-positions black, with a legend).
+    /// Write a heatmap as PNG to FILE (`-`: stdout), titled, with a colour bar.
     #[arg(long, value_name = "FILE")]
     png: Option<PathBuf>,
-    /// Write a heatmap as SVG to FILE.
+    /// Write a heatmap as SVG to FILE (`-`: stdout).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     #[command(flatten)]

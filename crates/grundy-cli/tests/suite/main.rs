@@ -9,6 +9,7 @@ mod coins;
 mod common;
 mod determinism;
 mod fibonacci_wythoff;
+mod front;
 mod geography;
 mod judges;
 mod kill;
