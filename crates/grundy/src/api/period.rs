@@ -84,6 +84,13 @@ impl PeriodReport {
         Some(prefix_period(head, p, max_shown))
     }
 
+    /// The values through the end of the first period (the preperiod and
+    /// one period), with a period: what [`notation`](Self::notation) shows,
+    /// for a front end that keeps the report without it (a Python pickle).
+    pub fn head(&self) -> Option<&[u64]> {
+        self.found.as_ref().map(|(_, head)| head.as_slice())
+    }
+
     fn new(rule: String, values: &[u64], found: Option<Periodicity>, proven: bool) -> PeriodReport {
         let (largest_at, largest_value) = values
             .iter()
@@ -111,6 +118,22 @@ impl PeriodReport {
             }),
         }
     }
+}
+
+/// `head` (a preperiod of `preperiod` values, then one period, as
+/// [`PeriodReport::head`] gives them) in `prefix(period)` notation, at most
+/// `max_shown` of each part, as [`PeriodReport::notation`] writes it.
+///
+/// # Panics
+/// If `preperiod` is larger than `head` is long.
+pub fn notation(head: &[u64], preperiod: usize, max_shown: usize) -> String {
+    let p = Periodicity {
+        preperiod,
+        period: head.len() - preperiod,
+        saltus: 0,
+        block: Vec::new(),
+    };
+    prefix_period(head, &p, max_shown)
 }
 
 /// Computes `rule`'s values until a period is proven or `max` values are
