@@ -365,3 +365,31 @@ fn heap_options(
     }
     Ok(Some(options))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_of_a_head_writes_the_preperiod_then_the_period_in_brackets() {
+        assert_eq!(notation(&[0, 1, 1, 2, 1, 2], 1, 9), "0 (1 1 2 1 2)");
+        assert_eq!(notation(&[0, 1, 1, 2, 1, 2], 1, 2), "0 (1 1 …)");
+        assert_eq!(notation(&[3, 4], 0, 9), "(3 4)");
+    }
+
+    #[test]
+    fn a_report_head_gives_its_notation_back() {
+        // Source: Winning Ways, ch. 4: Dawson's Kayles (0.07) has period 34 from n = 53.
+        let r = period(
+            &Spec::from("0.07"),
+            1 << 12,
+            &SequenceOptions::default(),
+            Hooks::default(),
+        )
+        .unwrap();
+        let head = r.head().unwrap();
+        assert_eq!(head.len(), 53 + 34);
+        assert_eq!(Some(notation(head, 53, 200)), r.notation(200));
+        assert_eq!(Some(notation(head, 53, 3)), r.notation(3));
+    }
+}
