@@ -25,13 +25,21 @@ class PythonGame(Protocol):
 Game = Union[str, PythonGame]
 """A catalog spec (``"nim"``, ``"subtraction:1,3,4"``, ``"script:x.rhai"``)
 or an object with a ``moves`` method."""
-Position = Union[str, int, Tuple[int, ...], Sequence[Union[str, int, Tuple[int, ...]]]]
+Position = Union[
+    str, int, Tuple[int, ...], Sequence[Union[str, int, Tuple[int, ...]]], npt.NDArray[np.integer[Any]]
+]
+"""A position: words (``"3 4 5"``), an int, a tuple (one part of several
+numbers), a list of parts, or a NumPy array (each row of a 2-D one a part)."""
 
 class GrundyError(Exception):
-    """A request the engine could not answer; the subclasses say why."""
+    """The base of every error grundy raises; the subclasses say why."""
 
-class BadInputError(ValueError):
-    """An unknown game, a bad parameter, position or move."""
+class BadInputError(GrundyError, ValueError):
+    """The request is wrong: an unknown game, a bad parameter, position or
+    argument (a negative ``length``, a dtype too narrow for the values)."""
+
+class DivisionByZeroError(BadInputError, ZeroDivisionError):
+    """A nimber divided by zero."""
 
 class SearchLimitError(GrundyError):
     """The request exceeds a limit: raise max_positions or ask for less."""
@@ -52,6 +60,8 @@ class Move:
     @property
     def remoteness(self) -> Optional[int]: ...
     def to_dict(self) -> Dict[str, Any]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class Analysis:
     """Everything about one position, as ``grundy analyze`` reports it."""
@@ -85,6 +95,8 @@ class Analysis:
     def to_dict(self) -> Dict[str, Any]:
         """The analysis as ``grundy analyze --json`` prints it."""
     def _repr_html_(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class Period:
     """The period of a one-number game, as ``grundy period`` reports it."""
@@ -108,6 +120,8 @@ class Period:
     def notation(self, max_shown: int = 200) -> Optional[str]: ...
     def to_dict(self) -> Dict[str, Any]:
         """The report as ``grundy period --json`` prints it."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class Picture:
     """A heatmap or sequence plot, the command line's."""
@@ -132,10 +146,13 @@ class Table:
     def __array__(self, dtype: Any = None, copy: Optional[bool] = None) -> np.ndarray: ...
     def plot(self) -> Picture: ...
     def _repr_png_(self) -> bytes: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class Nimber:
     """A nimber below 2**128: ``+`` is XOR, ``*`` the nim product, ``/`` the
-    nim quotient (``ZeroDivisionError`` for 0). Ints mix with nimbers."""
+    nim quotient (``DivisionByZeroError``, a ``ZeroDivisionError``, for 0).
+    Ints mix with nimbers; pickled as ``Nimber(value)``."""
 
     def __init__(self, value: int) -> None: ...
     @property
@@ -152,6 +169,7 @@ class Nimber:
     def __int__(self) -> int: ...
     def __index__(self) -> int: ...
     def __bool__(self) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
 def analyze(
@@ -168,10 +186,16 @@ def analyze(
     moves listed, remoteness ``None``)."""
 
 def sequence(
-    rule: Game, length: int, *, method: str = "auto", max_positions: int = 10_000_000
-) -> Union[npt.NDArray[np.uint16], npt.NDArray[np.uint32], npt.NDArray[np.uint64]]:
-    """G(0), ..., G(length - 1): uint16/uint32 from the take-and-break engine,
-    uint64 from search. Ctrl-C interrupts an engine run."""
+    rule: Game,
+    length: int,
+    *,
+    dtype: Optional[npt.DTypeLike] = None,
+    method: str = "auto",
+    max_positions: int = 10_000_000,
+) -> npt.NDArray[np.integer[Any]]:
+    """G(0), ..., G(length - 1) as a ``numpy.uint64`` array whichever engine
+    answers, or of ``dtype`` (an integer type; ``uint16`` keeps a long octal
+    run's array without a copy). Ctrl-C interrupts an engine run."""
 
 def period(
     rule: Game, max: int = 10_000_000, *, method: str = "auto", max_positions: int = 10_000_000
@@ -189,7 +213,7 @@ def table(
     """G(i, j) of a two-number game; a cell out of search's reach raises
     SearchLimitError."""
 
-def plot(values: Sequence[int], first: int = 0) -> Picture:
+def plot(values: Union[Sequence[int], npt.NDArray[np.integer[Any]]], first: int = 0) -> Picture:
     """A plot of G(n) against n, P-positions marked."""
 
 def games() -> List[Dict[str, Any]]:

@@ -6,22 +6,28 @@
 //! is the command line's `--json`). Games defined in Python are script
 //! games whose moves come from the object's `moves` method ([`moves`]).
 
+mod dtypes;
 mod errors;
+mod grids;
 mod input;
 mod moves;
 mod nimber;
+mod record;
 mod results;
+mod wording;
 
 use std::time::{Duration, Instant};
 
 use grundy::api::{self, sequence::Hooks};
-use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::errors::Raise;
-use crate::input::{limits, Game};
-use crate::results::{json_to_py, Analysis, Period, Picture, Table};
+use crate::grids::{Picture, Table};
+use crate::input::{count, limits, maybe_count, Game};
+use crate::record::to_py;
+use crate::results::{Analysis, Period};
+use crate::wording::Call;
 
 /// `max_positions` is `grundy::api::Limits::DEFAULT_MAX_POSITIONS` unless given;
 /// the signatures write it out so that `help()` shows the number.
@@ -44,8 +50,9 @@ fn analyze(
     misere: bool,
     all_moves: bool,
     value_only: bool,
-    max_positions: usize,
+    max_positions: i128,
 ) -> PyResult<Analysis> {
+    let max_positions = count(max_positions, "max_positions")?;
     let words = input::words(position)?;
     let game = Game::new(game, &words)?;
     let options = api::analyze::AnalyzeOptions {
@@ -60,7 +67,7 @@ fn analyze(
     };
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let result = py.detach(|| api::analyze::analyze(&game.spec, &words, &options));
-    Ok(Analysis::new(game.raise(result)?))
+    Analysis::new(&game.raise(result, Call::Analyze)?)
 }
 
 /// Runs `f` with hooks whose interrupt hook looks for Ctrl-C (at most every
@@ -68,6 +75,7 @@ fn analyze(
 fn interruptible<T: Send>(
     py: Python<'_>,
     game: &Game,
+    call: Call,
     f: impl FnOnce(Hooks<'_>) -> Result<T, api::Error> + Send,
 ) -> PyResult<T> {
     let mut signal: Option<PyErr> = None;
@@ -93,39 +101,39 @@ fn interruptible<T: Send>(
     });
     match (result, signal) {
         (Err(api::Error::Interrupted { .. }), Some(e)) => Err(e),
-        (result, _) => game.raise(result),
+        (result, _) => game.raise(result, call),
     }
 }
 
 /// The Grundy values G(0), …, G(length − 1) of a game whose positions are
-/// one number, as a NumPy array: `uint16` or `uint32` from the
-/// take-and-break engine (codes like `"0.07"`, names like `"kayles"`,
-/// `"subtraction:1,2,5"`), `uint64` from search (`"nim"`, a Python game).
-/// Ctrl-C interrupts an engine run.
+/// one number, as a NumPy array of `dtype` (`numpy.uint64` unless given,
+/// whichever engine answers): the take-and-break engine for codes like
+/// `"0.07"`, names like `"kayles"`, `"subtraction:1,2,5"`; search for
+/// `"nim"` or a Python game. `dtype="uint16"` (or `uint32`) keeps the
+/// engine's own array of a long octal sequence without a copy; a value
+/// that does not fit the dtype asked for raises `BadInputError`. Ctrl-C
+/// interrupts an engine run.
 #[pyfunction]
-#[pyo3(signature = (rule, length, *, method = "auto", max_positions = 10_000_000))]
+#[pyo3(signature = (rule, length, *, dtype = None, method = "auto", max_positions = 10_000_000))]
 fn sequence<'py>(
     py: Python<'py>,
     rule: &Bound<'py, PyAny>,
-    length: usize,
+    length: i128,
+    dtype: Option<&Bound<'py, PyAny>>,
     method: &str,
-    max_positions: usize,
+    max_positions: i128,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let length = count(length, "length")?;
     let game = Game::new(rule, &[])?;
     let mut options = api::sequence::SequenceOptions {
         method: input::method(method)?,
         ..api::sequence::SequenceOptions::default()
     };
-    options.limits = limits(max_positions);
-    let result = interruptible(py, &game, |hooks| {
+    options.limits = limits(count(max_positions, "max_positions")?);
+    let result = interruptible(py, &game, Call::Sequence, |hooks| {
         api::sequence::sequence(&game.spec, length, &options, hooks)
     })?;
-    // `from_vec` hands the vector's buffer to NumPy: no copy.
-    Ok(match result.values {
-        api::sequence::Values::Narrow(v) => PyArray1::from_vec(py, v).into_any(),
-        api::sequence::Values::Wide(v) => PyArray1::from_vec(py, v).into_any(),
-        api::sequence::Values::Catalog(v) => PyArray1::from_vec(py, v).into_any(),
-    })
+    dtypes::array(py, result.values, dtype)
 }
 
 /// Computes a one-number game's values until a period is proven
@@ -136,20 +144,21 @@ fn sequence<'py>(
 fn period(
     py: Python<'_>,
     rule: &Bound<'_, PyAny>,
-    max: usize,
+    max: i128,
     method: &str,
-    max_positions: usize,
+    max_positions: i128,
 ) -> PyResult<Period> {
+    let max = count(max, "max")?;
     let game = Game::new(rule, &[])?;
     let options = api::sequence::SequenceOptions {
         method: input::method(method)?,
-        limits: limits(max_positions),
+        limits: limits(count(max_positions, "max_positions")?),
         ..api::sequence::SequenceOptions::default()
     };
-    let report = interruptible(py, &game, |hooks| {
+    let report = interruptible(py, &game, Call::Period, |hooks| {
         api::period::period(&game.spec, max, &options, hooks)
     })?;
-    Ok(Period::new(report))
+    Period::new(&report)
 }
 
 /// The Grundy values G(i, j) of a game whose positions are two numbers,
@@ -164,19 +173,20 @@ fn period(
 fn table(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
-    rows: u64,
-    cols: u64,
-    first: Option<u64>,
-    max_positions: usize,
+    rows: i128,
+    cols: i128,
+    first: Option<i128>,
+    max_positions: i128,
 ) -> PyResult<Table> {
     use api::values::{Defaults, Kind, ShapeRequest};
     let game = Game::new(game, &[])?;
     let asked = ShapeRequest {
-        rows: Some(rows),
-        cols: Some(cols),
+        rows: Some(count(rows, "rows")?),
+        cols: Some(count(cols, "cols")?),
         len: None,
-        from: first,
+        from: maybe_count(first, "first")?,
     };
+    let max_positions = count(max_positions, "max_positions")?;
     let defaults = Defaults {
         kind: Some(Kind::Table),
         ..Defaults::default()
@@ -187,7 +197,7 @@ fn table(
         let known = grid.known()?;
         Ok((grid, known))
     });
-    let (grid, known) = game.raise(grid)?;
+    let (grid, known) = game.raise(grid, Call::Table)?;
     Table::new(py, grid, known)
 }
 
@@ -195,8 +205,12 @@ fn table(
 /// marked: the picture of `grundy sequence --png`.
 #[pyfunction]
 #[pyo3(signature = (values, first = 0))]
-fn plot(values: Vec<u64>, first: u64) -> Picture {
-    Picture::sequence(values.into_iter().map(Some).collect(), first)
+fn plot(values: &Bound<'_, PyAny>, first: i128) -> PyResult<Picture> {
+    let values = input::numbers(values, "values")?;
+    Ok(Picture::sequence(
+        values.into_iter().map(Some).collect(),
+        count(first, "first")?,
+    ))
 }
 
 /// The catalog: one dict per game (`name`, `parameter`, `summary`,
@@ -205,7 +219,7 @@ fn plot(values: Vec<u64>, first: u64) -> Picture {
 fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
     for g in api::games::list() {
-        list.append(json_to_py(py, &g)?)?;
+        list.append(to_py(py, &g)?)?;
     }
     Ok(list)
 }
@@ -221,15 +235,16 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 fn verify<'py>(
     py: Python<'py>,
     game: Option<&str>,
-    up_to: Option<u64>,
-    max_positions: usize,
+    up_to: Option<i128>,
+    max_positions: i128,
 ) -> PyResult<Bound<'py, PyList>> {
-    let jobs = api::verify::jobs(game, up_to).or_raise()?;
-    let limits = limits(max_positions);
+    let up_to = maybe_count(up_to, "up_to")?;
+    let jobs = api::verify::jobs(game, up_to).or_raise(Call::Verify)?;
+    let limits = limits(count(max_positions, "max_positions")?);
     let reports = py.detach(|| api::verify::run_all(&jobs, limits, &|_| {}));
     let list = PyList::empty(py);
     for r in &reports {
-        list.append(json_to_py(py, r)?)?;
+        list.append(to_py(py, r)?)?;
     }
     Ok(list)
 }

@@ -2,9 +2,12 @@
 
 use grundy::api::nimber;
 use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyType};
 
-use crate::errors::Raise;
+use crate::errors::{bad_input, Raise};
+use crate::wording::Call;
 
 /// A nimber *n below 2^128: `+` is the nim sum (XOR), `*` Conway's nim
 /// product and `/` the nim quotient, under which the nimbers form a field.
@@ -37,10 +40,27 @@ fn nim(value: u128) -> Nimber {
 
 #[pymethods]
 impl Nimber {
-    /// The nimber `*value`.
+    /// The nimber `*value`; `BadInputError` for an int below 0 or from
+    /// 2^128 on.
     #[new]
-    fn py_new(value: u128) -> Nimber {
-        nim(value)
+    fn py_new(value: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        if let Ok(v) = value.extract::<u128>() {
+            return Ok(nim(v));
+        }
+        if !value.is_instance_of::<PyInt>() {
+            return Err(PyTypeError::new_err(format!(
+                "a nimber is made of an int, not {}",
+                value.get_type().name()?
+            )));
+        }
+        Err(bad_input(format!(
+            "a nimber is an int from 0 below 2**128, not {value}"
+        )))
+    }
+
+    /// Pickled as `Nimber(value)`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u128,)) {
+        (slf.get_type(), (slf.get().value,))
     }
 
     /// Its value as an int.
@@ -78,13 +98,13 @@ impl Nimber {
     fn __truediv__(&self, other: Operand) -> PyResult<Nimber> {
         nimber::quotient(self.value, other.value())
             .map(nim)
-            .or_raise()
+            .or_raise(Call::Nimber)
     }
 
     fn __rtruediv__(&self, other: Operand) -> PyResult<Nimber> {
         nimber::quotient(other.value(), self.value)
             .map(nim)
-            .or_raise()
+            .or_raise(Call::Nimber)
     }
 
     /// The nim inverse, `1 / self`.

@@ -1,29 +1,61 @@
-//! What the functions return: Python objects over the library's result
-//! types, each with `to_dict()` equal to the command line's `--json` (the
-//! same serde types, through JSON), and notebook displays.
+//! What `analyze` and `period` return: Python objects over the library's
+//! result types, each kept as its [`Record`] (the command line's `--json`),
+//! with reprs that read as Python, `==`, `hash()`, pickling, and notebook
+//! displays.
 
-use grundy::api::analyze::MoveInfo;
 use grundy::api::period::PeriodReport;
-use grundy::api::values::Grid;
-use grundy_plot::Format;
-use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
-use serde::Serialize;
+use pyo3::types::{PyString, PyType};
+use pyo3::IntoPyObjectExt;
 
-/// `value` as Python objects: its JSON, read by `json.loads`.
-pub fn json_to_py<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
-    let text = serde_json::to_string(value)
-        .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
-    py.import("json")?.call_method1("loads", (text,))
+use crate::record::Record;
+
+/// Python's `repr` of a string: `'nim'`.
+pub fn repr(py: Python<'_>, text: &str) -> String {
+    PyString::new(py, text)
+        .repr()
+        .map_or_else(|_| format!("{text:?}"), |r| r.to_string())
 }
 
-/// A serde value's JSON text, unquoted: `"N"`, `"normal"`.
-fn word(value: &impl Serialize) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
+/// Python's `repr` of an optional number: `53` or `None`.
+fn number(n: Option<u64>) -> String {
+    n.map_or_else(|| "None".to_string(), |n| n.to_string())
+}
+
+fn boolean(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
+    }
+}
+
+/// `==` and `!=` of two records; `NotImplemented` for anything else.
+fn compare(a: &Record, b: Option<&Record>, op: CompareOp, py: Python<'_>) -> Py<PyAny> {
+    let equal = match b {
+        Some(b) => a == b,
+        None => return py.NotImplemented(),
+    };
+    match op {
+        CompareOp::Eq => equal.into_pyobject(py),
+        CompareOp::Ne => (!equal).into_pyobject(py),
+        _ => return py.NotImplemented(),
+    }
+    .map_or_else(
+        |_| py.NotImplemented(),
+        |b| b.to_owned().into_any().unbind(),
+    )
+}
+
+/// `(type(value)._from_json, (text,))`: a pickle by the record's text.
+fn reduce<'py>(
+    value: &Bound<'py, PyAny>,
+    state: impl IntoPyObject<'py>,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    let restore = value.get_type().getattr("_from_json")?;
+    let state = state.into_bound_py_any(value.py())?;
+    Ok((restore, state))
 }
 
 fn escape(text: &str) -> String {
@@ -35,7 +67,7 @@ fn escape(text: &str) -> String {
 /// One move, the position it leads to, and what is known of that position.
 #[pyclass(frozen, module = "grundy")]
 pub struct Move {
-    info: MoveInfo,
+    record: Record,
 }
 
 #[pymethods]
@@ -43,50 +75,90 @@ impl Move {
     /// The move, as a player types it (`take 2 from heap 1`).
     #[getter(r#move)]
     fn mv(&self) -> &str {
-        &self.info.mv
+        self.record.str("move")
     }
 
     /// The position after the move.
     #[getter]
     fn to(&self) -> &str {
-        &self.info.to
+        self.record.str("to")
     }
 
     /// `"N"` or `"P"`: the outcome of the position after the move.
     #[getter]
-    fn outcome(&self) -> Option<String> {
-        self.info.outcome.as_ref().map(word)
+    fn outcome(&self) -> Option<&str> {
+        self.record.get("outcome").as_str()
     }
 
     /// Moves left with perfect play after this one, if known.
     #[getter]
-    fn remoteness(&self) -> Option<u32> {
-        self.info.remoteness
+    fn remoteness(&self) -> Option<u64> {
+        self.record.u64("remoteness")
     }
 
     /// The move as `grundy analyze --json` writes it.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &self.info)
+        self.record.to_py(py)
     }
 
-    fn __repr__(&self) -> String {
-        format!("Move({:?} -> {:?})", self.info.mv, self.info.to)
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "Move(move={}, to={})",
+            repr(py, self.mv()),
+            repr(py, self.to())
+        )
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+        let theirs = other.cast::<Move>().ok();
+        compare(
+            &self.record,
+            theirs.map(|o| &o.get().record),
+            op,
+            other.py(),
+        )
+    }
+
+    fn __hash__(&self) -> isize {
+        self.record.hash()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        reduce(slf.as_any(), (slf.get().record.text().to_string(),))
+    }
+
+    /// A move from its pickled JSON.
+    #[classmethod]
+    fn _from_json(_cls: &Bound<'_, PyType>, text: String) -> PyResult<Move> {
+        Ok(Move {
+            record: Record::parse(text)?,
+        })
     }
 }
 
-fn moves(list: &[MoveInfo]) -> Vec<Move> {
-    list.iter().map(|m| Move { info: m.clone() }).collect()
+/// The moves of a list field.
+fn moves(record: &Record, key: &str) -> Option<Vec<Move>> {
+    let list = record.get(key).as_array()?;
+    Some(
+        list.iter()
+            .map(|m| Move {
+                record: Record::of_value(m),
+            })
+            .collect(),
+    )
 }
 
 /// Everything about one position, as `grundy analyze` reports it.
 #[pyclass(frozen, module = "grundy")]
 pub struct Analysis {
-    inner: grundy::api::analyze::Analysis,
+    record: Record,
 }
 
 impl Analysis {
-    pub fn new(inner: grundy::api::analyze::Analysis) -> Analysis {
-        Analysis { inner }
+    pub fn new(inner: &grundy::api::analyze::Analysis) -> PyResult<Analysis> {
+        Ok(Analysis {
+            record: Record::of(inner)?,
+        })
     }
 }
 
@@ -95,49 +167,50 @@ impl Analysis {
     /// The game, with its parameter.
     #[getter]
     fn game(&self) -> &str {
-        &self.inner.game
+        self.record.str("game")
     }
 
     /// The position, as the game writes it.
     #[getter]
     fn position(&self) -> &str {
-        &self.inner.position
+        self.record.str("position")
     }
 
     /// `"normal"` or `"misere"`.
     #[getter]
-    fn play(&self) -> String {
-        word(&self.inner.play)
+    fn play(&self) -> &str {
+        self.record.str("play")
     }
 
     /// `"N"` (the player to move wins) or `"P"`.
     #[getter]
-    fn outcome(&self) -> String {
-        word(&self.inner.outcome)
+    fn outcome(&self) -> &str {
+        self.record.str("outcome")
     }
 
     /// The Grundy value; `None` in misère play or when unknown.
     #[getter]
     fn grundy(&self) -> Option<u64> {
-        self.inner.grundy
+        self.record.u64("grundy")
     }
 
     /// Moves left with perfect play, if known.
     #[getter]
-    fn remoteness(&self) -> Option<u32> {
-        self.inner.remoteness
+    fn remoteness(&self) -> Option<u64> {
+        self.record.u64("remoteness")
     }
 
-    /// `"formula"` or `"search"`.
+    /// `"formula"` or `"search"` (in misère play also `"genus"`,
+    /// `"canonical"` or `"quotient"`).
     #[getter]
-    fn method(&self) -> String {
-        self.inner.method.to_string()
+    fn method(&self) -> &str {
+        self.record.str("method")
     }
 
     /// The winning moves (all of them if `winning_moves_complete`).
     #[getter]
     fn winning_moves(&self) -> Vec<Move> {
-        moves(&self.inner.winning_moves)
+        moves(&self.record, "winning_moves").unwrap_or_default()
     }
 
     /// A loopy game's generalized Sprague-Grundy value, `"3"` or
@@ -150,71 +223,91 @@ impl Analysis {
     /// Whether `winning_moves` lists every winning move.
     #[getter]
     fn winning_moves_complete(&self) -> bool {
-        self.inner.winning_moves_complete
+        self.record.bool("winning_moves_complete")
     }
 
     /// Every move, when asked for with `all_moves=True`.
     #[getter]
     fn all_moves(&self) -> Option<Vec<Move>> {
-        self.inner.all_moves.as_deref().map(moves)
+        moves(&self.record, "all_moves")
     }
 
     /// The analysis as `grundy analyze --json` prints it.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &self.inner)
+        self.record.to_py(py)
     }
 
-    fn __repr__(&self) -> String {
-        let a = &self.inner;
-        let grundy = a
-            .grundy
-            .map_or_else(|| "None".to_string(), |g| g.to_string());
+    /// `Analysis(game='nim', position='3 4 5', outcome='N', grundy=2,
+    /// len(winning_moves)=3)`: the attributes a reader looks at first.
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let winning = self
+            .record
+            .get("winning_moves")
+            .as_array()
+            .map_or(0, Vec::len);
         format!(
-            "Analysis(game={:?}, position={:?}, outcome={:?}, grundy={grundy}, winning_moves={})",
-            a.game,
-            a.position,
-            word(&a.outcome),
-            a.winning_moves.len()
+            "Analysis(game={}, position={}, outcome={}, grundy={}, len(winning_moves)={winning})",
+            repr(py, self.game()),
+            repr(py, self.position()),
+            repr(py, self.outcome()),
+            number(self.grundy()),
         )
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+        let theirs = other.cast::<Analysis>().ok();
+        compare(
+            &self.record,
+            theirs.map(|o| &o.get().record),
+            op,
+            other.py(),
+        )
+    }
+
+    fn __hash__(&self) -> isize {
+        self.record.hash()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        reduce(slf.as_any(), (slf.get().record.text().to_string(),))
+    }
+
+    /// An analysis from its pickled JSON.
+    #[classmethod]
+    fn _from_json(_cls: &Bound<'_, PyType>, text: String) -> PyResult<Analysis> {
+        Ok(Analysis {
+            record: Record::parse(text)?,
+        })
     }
 
     /// A small table for notebooks.
     fn _repr_html_(&self) -> String {
-        let a = &self.inner;
-        let unknown = || "?".to_string();
-        let mut rows = vec![
-            ("game", a.game.clone()),
-            ("position", a.position.clone()),
-            ("play", word(&a.play)),
-            ("outcome", word(&a.outcome)),
-            ("grundy", a.grundy.map_or_else(unknown, |g| g.to_string())),
-            (
-                "remoteness",
-                a.remoteness.map_or_else(unknown, |r| r.to_string()),
-            ),
-            ("method", a.method.to_string()),
-        ];
-        let winning: Vec<String> = a
-            .winning_moves
+        let known = |n: Option<u64>| n.map_or_else(|| "?".to_string(), |n| n.to_string());
+        let winning: Vec<String> = self
+            .winning_moves()
             .iter()
-            .map(|m| format!("{} → {}", m.mv, m.to))
+            .map(|m| escape(&format!("{} → {}", m.mv(), m.to())))
             .collect();
-        rows.push((
-            "winning moves",
-            if winning.is_empty() {
-                "none".to_string()
-            } else {
-                winning.join("<br>")
-            },
-        ));
+        let rows = [
+            ("game", escape(self.game())),
+            ("position", escape(self.position())),
+            ("play", escape(self.play())),
+            ("outcome", escape(self.outcome())),
+            ("grundy", known(self.grundy())),
+            ("remoteness", known(self.remoteness())),
+            ("method", escape(self.method())),
+            (
+                "winning moves",
+                if winning.is_empty() {
+                    "none".to_string()
+                } else {
+                    winning.join("<br>")
+                },
+            ),
+        ];
         let body: String = rows
             .iter()
             .map(|(k, v)| {
-                let v = if *k == "winning moves" {
-                    v.split("<br>").map(escape).collect::<Vec<_>>().join("<br>")
-                } else {
-                    escape(v)
-                };
                 format!("<tr><th style=\"text-align:left\">{k}</th><td style=\"text-align:left\">{v}</td></tr>")
             })
             .collect();
@@ -225,12 +318,18 @@ impl Analysis {
 /// The period of a one-number game, as `grundy period` reports it.
 #[pyclass(frozen, module = "grundy")]
 pub struct Period {
-    inner: PeriodReport,
+    record: Record,
+    /// The values through the first period, for `notation` (none without a
+    /// period).
+    head: Vec<u64>,
 }
 
 impl Period {
-    pub fn new(inner: PeriodReport) -> Period {
-        Period { inner }
+    pub fn new(report: &PeriodReport) -> PyResult<Period> {
+        Ok(Period {
+            record: Record::of(report)?,
+            head: report.head().map(<[u64]>::to_vec).unwrap_or_default(),
+        })
     }
 }
 
@@ -239,214 +338,104 @@ impl Period {
     /// The rule: its canonical code, or the game's name.
     #[getter]
     fn rule(&self) -> &str {
-        &self.inner.rule
+        self.record.str("rule")
     }
 
     /// The preperiod, proven or (when `proven` is false) seen.
     #[getter]
-    fn preperiod(&self) -> Option<usize> {
-        self.inner.preperiod
+    fn preperiod(&self) -> Option<u64> {
+        self.record.u64("preperiod")
     }
 
     /// The period, proven or seen.
     #[getter]
-    fn period(&self) -> Option<usize> {
-        self.inner.period
+    fn period(&self) -> Option<u64> {
+        self.record.u64("period")
     }
 
     /// Whether a theorem proves the period for every heap.
     #[getter]
     fn proven(&self) -> bool {
-        self.inner.proven
+        self.record.bool("proven")
     }
 
     /// How much each period adds (0: purely periodic).
     #[getter]
     fn saltus(&self) -> Option<u64> {
-        self.inner.saltus
+        self.record.u64("saltus")
     }
 
     /// How many values were computed.
     #[getter]
-    fn values_computed(&self) -> usize {
-        self.inner.values_computed
+    fn values_computed(&self) -> u64 {
+        self.record.u64("values_computed").unwrap_or_default()
     }
 
     /// The theorem that applies, if any.
     #[getter]
     fn theorem(&self) -> Option<&str> {
-        self.inner.theorem.as_deref()
+        self.record.get("theorem").as_str()
     }
 
     /// Why no period is proven, when none is.
     #[getter]
     fn reason(&self) -> Option<&str> {
-        self.inner.reason.as_deref()
+        self.record.get("reason").as_str()
     }
 
     /// The values in `prefix(period)` notation, at most `max_shown` of each part.
     #[pyo3(signature = (max_shown = 200))]
     fn notation(&self, max_shown: usize) -> Option<String> {
-        self.inner.notation(max_shown)
+        let preperiod = usize::try_from(self.preperiod()?).ok()?;
+        (preperiod <= self.head.len())
+            .then(|| grundy::api::period::notation(&self.head, preperiod, max_shown))
     }
 
     /// The report as `grundy period --json` prints it.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &self.inner)
+        self.record.to_py(py)
     }
 
-    fn __repr__(&self) -> String {
-        let r = &self.inner;
+    /// `Period(rule='0.07', preperiod=53, period=34, proven=True)`.
+    fn __repr__(&self, py: Python<'_>) -> String {
         format!(
-            "Period(rule={:?}, preperiod={:?}, period={:?}, proven={})",
-            r.rule,
-            r.preperiod,
-            r.period,
-            if r.proven { "True" } else { "False" }
+            "Period(rule={}, preperiod={}, period={}, proven={})",
+            repr(py, self.rule()),
+            number(self.preperiod()),
+            number(self.period()),
+            boolean(self.proven())
         )
     }
-}
 
-/// What a picture shows.
-enum Drawing {
-    Sequence {
-        values: Vec<Option<u64>>,
-        first: u64,
-    },
-    Heatmap(Grid),
-}
-
-/// A picture of values, the command line's: PNG bytes with `png()`, SVG
-/// text with `svg()`, a file with `save(path)`, shown by notebooks.
-#[pyclass(frozen, module = "grundy")]
-pub struct Picture {
-    drawing: Drawing,
-}
-
-impl Picture {
-    pub fn sequence(values: Vec<Option<u64>>, first: u64) -> Picture {
-        Picture {
-            drawing: Drawing::Sequence { values, first },
-        }
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+        let theirs = other.cast::<Period>().ok();
+        compare(
+            &self.record,
+            theirs.map(|o| &o.get().record),
+            op,
+            other.py(),
+        )
     }
 
-    fn bytes(&self, py: Python<'_>, format: Format) -> PyResult<Vec<u8>> {
-        let drawn = py.detach(|| match &self.drawing {
-            Drawing::Sequence { values, first } => {
-                grundy_plot::sequence_plot(values, *first, format)
-            }
-            Drawing::Heatmap(grid) => grundy_plot::heatmap(grid, format),
-        });
-        drawn.map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))
-    }
-}
-
-#[pymethods]
-impl Picture {
-    /// The picture as PNG bytes.
-    fn png<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        Ok(PyBytes::new(py, &self.bytes(py, Format::Png)?))
+    fn __hash__(&self) -> isize {
+        self.record.hash()
     }
 
-    /// The picture as SVG text.
-    fn svg(&self, py: Python<'_>) -> PyResult<String> {
-        String::from_utf8(self.bytes(py, Format::Svg)?)
-            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let me = slf.get();
+        reduce(
+            slf.as_any(),
+            (me.record.text().to_string(), me.head.clone()),
+        )
     }
 
-    /// Writes the picture to `path`: SVG if it ends in `.svg`, else PNG.
-    fn save(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
-        let svg = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-        let bytes = self.bytes(py, if svg { Format::Svg } else { Format::Png })?;
-        std::fs::write(&path, bytes).map_err(|e| {
-            pyo3::exceptions::PyOSError::new_err(format!("writing {}: {e}", path.display()))
+    /// A report from its pickled JSON and head values.
+    #[classmethod]
+    #[pyo3(signature = (text, head = Vec::new()))]
+    fn _from_json(_cls: &Bound<'_, PyType>, text: String, head: Vec<u64>) -> PyResult<Period> {
+        Ok(Period {
+            record: Record::parse(text)?,
+            head,
         })
-    }
-
-    fn _repr_png_<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        self.png(py)
-    }
-}
-
-/// A table of Grundy values G(i, j), as `grundy table` computes it.
-#[pyclass(frozen, module = "grundy")]
-pub struct Table {
-    grid: Grid,
-    values: Py<PyArray2<u64>>,
-}
-
-impl Table {
-    /// The table of `grid`, whose cells are all `known`.
-    pub fn new(py: Python<'_>, grid: Grid, known: Vec<u64>) -> PyResult<Table> {
-        let shape = [grid.rows(), grid.cols()];
-        // The vector's buffer becomes the array's, reshaped in place.
-        let values = PyArray1::from_vec(py, known).reshape(shape)?.unbind();
-        Ok(Table { grid, values })
-    }
-}
-
-#[pymethods]
-impl Table {
-    /// The game, with its parameter.
-    #[getter]
-    fn game(&self) -> &str {
-        self.grid.game()
-    }
-
-    /// The first i and j (row 0 is i = first).
-    #[getter]
-    fn first(&self) -> u64 {
-        self.grid.shape().first()
-    }
-
-    /// The values as a 2-D `uint64` array: `values[r, c]` is
-    /// G(first + r, first + c).
-    #[getter]
-    fn values(&self, py: Python<'_>) -> Py<PyArray2<u64>> {
-        self.values.clone_ref(py)
-    }
-
-    /// (rows, cols).
-    #[getter]
-    fn shape(&self) -> (usize, usize) {
-        (self.grid.rows(), self.grid.cols())
-    }
-
-    /// `numpy.asarray(table)`.
-    #[pyo3(signature = (dtype = None, copy = None))]
-    fn __array__<'py>(
-        &self,
-        py: Python<'py>,
-        dtype: Option<Bound<'py, PyAny>>,
-        copy: Option<bool>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let values = self.values.bind(py).clone().into_any();
-        match (dtype, copy) {
-            (Some(d), _) => values.call_method1("astype", (d,)),
-            (None, Some(true)) => values.call_method0("copy"),
-            _ => Ok(values),
-        }
-    }
-
-    /// The heatmap of `grundy table --png`: P-positions black, a legend.
-    fn plot(&self) -> Picture {
-        Picture {
-            drawing: Drawing::Heatmap(self.grid.clone()),
-        }
-    }
-
-    fn _repr_png_<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        self.plot().png(py)
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Table(game={:?}, shape={:?}, first={})",
-            self.grid.game(),
-            (self.grid.rows(), self.grid.cols()),
-            self.grid.shape().first()
-        )
     }
 }

@@ -57,20 +57,14 @@ def test_positions_may_be_ints_or_text():
 
 
 @pytest.mark.parametrize(
-    "rule,length,dtype",
-    [
-        ("0.07", 1000, np.uint16),
-        ("kayles", 500, np.uint16),
-        ("subtraction:2..5,9", 40, np.uint16),
-        ("0.6", 3000, np.uint16),
-        ("bash:3", 30, np.uint64),
-        ("nim", 50, np.uint64),
-    ],
+    "rule,length",
+    [("0.07", 1000), ("kayles", 500), ("subtraction:2..5,9", 40), ("0.6", 3000), ("bash:3", 30), ("nim", 50)],
 )
-def test_sequence_equals_cli_json(cli_json, rule, length, dtype):
+def test_sequence_equals_cli_json(cli_json, rule, length):
     want = cli_json("sequence", rule, "--len", str(length), "--json")
     got = grundy.sequence(rule, length)
-    assert isinstance(got, np.ndarray) and got.dtype == dtype and got.shape == (length,)
+    # One dtype whichever engine answers (the take-and-break engine, or search for bash and nim).
+    assert isinstance(got, np.ndarray) and got.dtype == np.uint64 and got.shape == (length,)
     assert got.tolist() == want["values"]
 
 

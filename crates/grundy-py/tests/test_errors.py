@@ -47,7 +47,7 @@ class TwoHeapNim:
 
 
 def test_a_search_past_its_limit_raises_search_limit_error():
-    with pytest.raises(grundy.SearchLimitError, match="max-positions"):
+    with pytest.raises(grundy.SearchLimitError, match="max_positions"):
         grundy.sequence(TakeOneOrTwo(), 300, max_positions=50)
     with pytest.raises(grundy.SearchLimitError, match="limit of 30 positions"):
         grundy.analyze("subtraction:1,3,4", [50, 60], misere=True, max_positions=30)

@@ -24,7 +24,7 @@ pub mod sequence;
 pub mod values;
 pub mod verify;
 
-pub use crate::analysis::erased::AnyPosition;
+pub use crate::analysis::erased::{AnyPosition, ValuesError};
 pub use crate::entry::{Files, Spec};
 pub use error::{Error, ErrorKind};
 

@@ -188,7 +188,11 @@ impl<W: Write> Session<W> {
                     Some(m) => writeln!(self.out, "hint: {}", self.paint.hint(&m.mv))?,
                     None if a.drawing_moves.as_ref().is_some_and(|d| !d.is_empty()) => {
                         let d = a.drawing_moves.as_deref().unwrap_or_default();
-                        writeln!(self.out, "hint: {} (it keeps the draw)", self.paint.hint(&d[0].mv))?
+                        writeln!(
+                            self.out,
+                            "hint: {} (it keeps the draw)",
+                            self.paint.hint(&d[0].mv)
+                        )?
                     }
                     None => writeln!(self.out, "hint: every move loses against perfect play")?,
                 },

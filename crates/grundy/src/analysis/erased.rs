@@ -951,9 +951,7 @@ impl<R: Rules> AnyPosition for Position<R> {
         limits: Limits,
     ) -> Result<(Vec<MoveInfo>, bool), AnalyzeError> {
         let p = &self.pos;
-        let info = |m: &<R::Position as Game>::Move| {
-            MoveInfo::new(m, p.play(m), None, None)
-        };
+        let info = |m: &<R::Position as Game>::Move| MoveInfo::new(m, p.play(m), None, None);
         if let Some(f) = self.game.formula.as_ref() {
             if let Some(moves) = (f.moves_to_value)(p, target) {
                 let every = (f.lists_every_move_to_value)(p);

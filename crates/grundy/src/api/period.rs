@@ -94,6 +94,13 @@ impl PeriodReport {
         plain.then_some((p.preperiod, p.period, head.as_slice()))
     }
 
+    /// The values through the end of the first period (the preperiod and
+    /// one period), with a period: what [`notation`](Self::notation) shows,
+    /// for a front end that keeps the report without it (a Python pickle).
+    pub fn head(&self) -> Option<&[u64]> {
+        self.found.as_ref().map(|(_, head)| head.as_slice())
+    }
+
     fn new(rule: String, values: &[u64], found: Option<Periodicity>, proven: bool) -> PeriodReport {
         let (largest_at, largest_value) = values
             .iter()
@@ -121,6 +128,22 @@ impl PeriodReport {
             }),
         }
     }
+}
+
+/// `head` (a preperiod of `preperiod` values, then one period, as
+/// [`PeriodReport::head`] gives them) in `prefix(period)` notation, at most
+/// `max_shown` of each part, as [`PeriodReport::notation`] writes it.
+///
+/// # Panics
+/// If `preperiod` is larger than `head` is long.
+pub fn notation(head: &[u64], preperiod: usize, max_shown: usize) -> String {
+    let p = Periodicity {
+        preperiod,
+        period: head.len() - preperiod,
+        saltus: 0,
+        block: Vec::new(),
+    };
+    prefix_period(head, &p, max_shown)
 }
 
 /// Computes `rule`'s values until a period is proven or `max` values are
@@ -351,4 +374,32 @@ fn heap_options(
         }
     }
     Ok(Some(options))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_of_a_head_writes_the_preperiod_then_the_period_in_brackets() {
+        assert_eq!(notation(&[0, 1, 1, 2, 1, 2], 1, 9), "0 (1 1 2 1 2)");
+        assert_eq!(notation(&[0, 1, 1, 2, 1, 2], 1, 2), "0 (1 1 …)");
+        assert_eq!(notation(&[3, 4], 0, 9), "(3 4)");
+    }
+
+    #[test]
+    fn a_report_head_gives_its_notation_back() {
+        // Source: Winning Ways, ch. 4: Dawson's Kayles (0.07) has period 34 from n = 53.
+        let r = period(
+            &Spec::from("0.07"),
+            1 << 12,
+            &SequenceOptions::default(),
+            Hooks::default(),
+        )
+        .unwrap();
+        let head = r.head().unwrap();
+        assert_eq!(head.len(), 53 + 34);
+        assert_eq!(Some(notation(head, 53, 200)), r.notation(200));
+        assert_eq!(Some(notation(head, 53, 3)), r.notation(3));
+    }
 }

@@ -32,9 +32,9 @@ use std::sync::{Arc, OnceLock};
 use serde::Deserialize;
 use thiserror::Error;
 
-use crate::analysis::{Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo};
 use crate::analysis::erased::{AnyGame, AnyPosition};
 use crate::analysis::loopy::{write_up, LoopyMove};
+use crate::analysis::{Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo};
 use crate::entry::{Entry, Spec, VerifyPlan};
 use crate::game::{ParseError, Play, PlayError};
 use crate::nimber::Nimber;

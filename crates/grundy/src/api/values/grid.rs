@@ -50,6 +50,31 @@ impl Grid {
         }
     }
 
+    /// A table of known values, row by row from `(first, first)`: a grid a
+    /// front end kept as numbers (a Python pickle), made again.
+    ///
+    /// # Errors
+    /// As [`Shape::check`] (no cell, too many, an index past 2^64 − 1).
+    ///
+    /// # Panics
+    /// If `values` is not `rows × cols` long.
+    pub fn known_table(
+        game: String,
+        first: u64,
+        rows: u64,
+        cols: u64,
+        values: Vec<u64>,
+    ) -> Result<Grid, Error> {
+        let shape = Shape::Table {
+            from: first,
+            rows,
+            cols,
+        };
+        shape.check()?;
+        let values = values.into_iter().map(Some).collect();
+        Ok(Grid::new(game, shape, "", values))
+    }
+
     /// The game, with its parameter.
     pub fn game(&self) -> &str {
         &self.game

@@ -265,3 +265,18 @@ fn values_search_cannot_find_are_unknown_and_named() {
         "moore:2 1 1 is too large to search; ask for fewer values or raise --max-positions"
     );
 }
+
+#[test]
+fn a_known_table_is_made_again_from_its_numbers() {
+    let g = Grid::known_table("nim".into(), 1, 2, 3, vec![10, 11, 12, 20, 21, 22]).unwrap();
+    assert_eq!((g.rows(), g.cols(), g.shape().first()), (2, 3, 1));
+    assert_eq!(
+        (g.value(1, 1), g.value(1, 3), g.value(2, 1), g.value(2, 3)),
+        (Some(10), Some(12), Some(20), Some(22))
+    );
+    assert_eq!(g.known().unwrap(), vec![10, 11, 12, 20, 21, 22]);
+    assert!(matches!(
+        Grid::known_table("nim".into(), 0, 0, 3, vec![]),
+        Err(Error::Empty { .. })
+    ));
+}
