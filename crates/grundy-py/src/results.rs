@@ -217,7 +217,7 @@ impl Analysis {
     /// `"∞{0,2}"`; `None` for a game whose positions never repeat.
     #[getter]
     fn value(&self) -> Option<String> {
-        self.inner.value.clone()
+        self.record.get("value").as_str().map(str::to_string)
     }
 
     /// Whether `winning_moves` lists every winning move.
