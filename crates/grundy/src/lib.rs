@@ -42,6 +42,7 @@
 
 pub mod api;
 pub mod beatty;
+pub mod board;
 pub mod catalog;
 pub mod game;
 pub mod games;

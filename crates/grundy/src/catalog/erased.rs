@@ -218,6 +218,9 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
 
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn AnyPosition>;
+
+    /// The position's picture with its moves on it (see [`crate::board`]).
+    fn board(&self) -> crate::board::Board;
 }
 
 impl Clone for Box<dyn AnyPosition> {
@@ -941,6 +944,10 @@ impl<R: Rules> AnyPosition for Position<R> {
 
     fn clone_box(&self) -> Box<dyn AnyPosition> {
         self.wrap(self.pos.clone())
+    }
+
+    fn board(&self) -> crate::board::Board {
+        crate::board::draw(self.game(), &self.pos)
     }
 }
 
