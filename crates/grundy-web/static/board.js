@@ -14,7 +14,7 @@ function el(name, attrs = {}, text) {
 }
 
 const WIDTH = 480; // the drawing's own units; the page scales it to fit
-const TOKEN = 22; // a token's pitch
+const TOKEN = 30; // a token's pitch
 const MAX_TOKENS = 200; // more tokens in a row are written as a number
 const MAX_SIDE = 30; // a larger queen's board is written, not drawn
 
@@ -63,13 +63,15 @@ function chips(g, moves, x0, y0, width, opts, strip) {
   let x = x0, y = y0;
   for (const mv of moves) {
     const text = chipText(mv, strip);
-    const w = Math.min(width, 16 + 7 * text.length);
+    const w = Math.min(width, 16 + 7 * text.length + (opts.showValues ? 18 : 0));
     if (x > x0 && x + w > x0 + width) { x = x0; y += 30; }
     const d = describe(mv, opts);
     const chip = target(el('g', { class: 'chip' }), mv, opts);
     chip.append(el('rect', { x, y, width: w, height: 24, rx: 6 }));
-    chip.append(el('text', { x: x + 8, y: y + 16 }, text.length * 7 > w ? `${text.slice(0, (w - 24) / 7)}…` : text));
-    if (d.rem !== '') chip.append(el('text', { x: x + w - 4, y: y - 2, class: 'rem end' }, d.rem));
+    // A long move is written smaller rather than cut, so chips stay told apart.
+    const size = Math.max(8, Math.min(12, (w - 16 - (opts.showValues ? 18 : 0)) / (0.6 * text.length)));
+    chip.append(el('text', { x: x + 8, y: y + 16, style: `font-size:${size.toFixed(1)}px` }, text));
+    if (d.rem !== '') chip.append(el('text', { x: x + w - 6, y: y + 16, class: 'rem end' }, d.rem));
     g.append(chip);
     x += w + 8;
   }
@@ -113,24 +115,34 @@ function heaps(pic, targets, opts) {
       y += 26;
     } else {
       for (let j = 0; j < sizes[r]; j++) {
-        const cx = 84 + (j % perLine) * TOKEN + TOKEN / 2, cy = y + Math.floor(j / perLine) * TOKEN + 11;
-        const dot = el('circle', { cx, cy, r: 9, class: 'token', 'data-index': j });
+        const cx = 84 + (j % perLine) * TOKEN + TOKEN / 2, cy = y + Math.floor(j / perLine) * TOKEN + 14;
+        const dot = el('circle', { cx, cy, r: 12, class: 'token', 'data-index': j });
         const mv = placed.get(key({ at: 'token', row: r, index: j }));
-        row.append(mv === undefined ? dot : target(dot, mv, opts));
+        if (mv === undefined) { row.append(dot); continue; }
+        // The target is the token with its remoteness on it.
+        const t = target(el('g', { class: 'take', 'data-index': j }), mv, opts);
+        dot.classList.add(...t.getAttribute('class').split(' ').filter((c) => c === 'win' || c === 'lose'));
+        t.append(dot);
+        const rem = describe(mv, opts).rem;
+        if (rem !== '') t.append(el('text', { x: cx, y: cy + 4, class: 'mark on-token' }, rem));
+        row.append(t);
       }
       if (sizes[r] === 0) row.append(el('text', { x: 84, y: y + 15, class: 'count' }, 'empty'));
       y += Math.max(1, Math.ceil(sizes[r] / perLine)) * TOKEN + 4;
     }
     // Pointing at a token shows which tokens its move takes.
     row.addEventListener('pointerover', (e) => {
-      const j = Number(e.target.getAttribute('data-index'));
-      for (const t of row.querySelectorAll('.token')) t.classList.toggle('doomed', Number(t.getAttribute('data-index')) >= j && e.target.classList.contains('target'));
+      const take = e.target.closest('.take');
+      const j = take ? Number(take.getAttribute('data-index')) : Infinity;
+      for (const t of row.querySelectorAll('.token')) t.classList.toggle('doomed', Number(t.getAttribute('data-index')) >= j);
     });
     row.addEventListener('pointerleave', () => row.querySelectorAll('.doomed').forEach((t) => t.classList.remove('doomed')));
     g.append(row);
     if (rows.has(r)) y += chips(g, rows.get(r), 84, y, WIDTH - 90, opts, true) + 4;
   });
-  return { g, width: WIDTH, height: y, aside };
+  const longest = Math.max(3, ...sizes.map((n, r) => (drawn(r) ? Math.min(n, perLine) : perLine)));
+  const chipsWide = rows.size ? WIDTH : 0;
+  return { g, width: Math.max(84 + longest * TOKEN + 6, chipsWide, pic.quota !== null ? 220 : 0), height: y, aside };
 }
 
 function grid(pic, targets, opts) {
@@ -240,7 +252,7 @@ function sum(pic, _targets, opts) {
     return { ...d, head };
   });
   // Side by side while they fit a wide screen, else one under another.
-  const wide = drawn.reduce((w, d) => w + d.width + 30, 0) <= 1400;
+  const wide = drawn.reduce((w, d) => w + d.width + 30, 0) <= (opts.room ?? WIDTH);
   let x = 0, y = 0, height = 0;
   for (const d of drawn) {
     const part = el('g', { transform: `translate(${x},${y})`, class: 'part' });
@@ -270,7 +282,7 @@ function draw(board, opts) {
 // values (Map move → {outcome, remoteness}), showValues, disabled, played
 // (the move to mark as just played), hinted, onMove(move).
 export function drawBoard(container, board, opts) {
-  const d = draw(board, opts);
+  const d = draw(board, { ...opts, room: container.clientWidth });
   const pad = 6;
   const svg = el('svg', {
     viewBox: `${-pad} ${-pad} ${d.width + 2 * pad} ${d.height + 2 * pad}`,

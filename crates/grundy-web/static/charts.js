@@ -118,8 +118,10 @@ export function heatmap(container, grid, at) {
       rect.append(el('title', {}, table ? `G(${i}, ${j}) = ${v ?? '?'}` : `G(${j}) = ${v ?? '?'}`));
       svg.append(rect);
       if (cell >= 16 && String(v ?? '?').length * 6.5 <= cell) {
+        // Dark figures on the light end of the scale.
+        const light = VIRIDIS.indexOf(colour(v)) >= VIRIDIS.length - 4;
         svg.append(el('text', { x: left + c * cell + cell / 2, y: topPad + r * cell + cell / 2 + 4,
-          class: v === 0 ? 'v zero' : 'v' }, v ?? '?'));
+          class: `v${v === 0 ? ' zero' : ''}${light ? ' dark' : ''}` }, v ?? '?'));
       }
     }
   }
