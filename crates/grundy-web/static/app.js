@@ -376,8 +376,8 @@ function render() {
   if (!h) return;
   $('current-position').textContent = h.position || '(empty)';
   $('status').textContent = S.playing === null ? statusText(h) : `The computer plays ${S.playing}…`;
-  $('status').className = valuesOn() ? (h.analysis.outcome === 'N' ? 'win' : 'lose') : '';
   const over = isOver(h);
+  $('status').className = valuesOn() && !over ? (h.analysis.outcome === 'N' ? 'win' : 'lose') : '';
   $('game-over').hidden = !over;
   if (over) $('winner').textContent = winnerText(h);
   $('undo').disabled = S.at === 0;

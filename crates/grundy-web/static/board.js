@@ -51,8 +51,8 @@ function target(node, mv, opts) {
 
 // What a chip beside the picture says: the move less the part and row it
 // is already drawn beside.
-function chipText(mv, strip) {
-  let t = mv.replace(/^part \d+: /, '');
+function chipText(mv, strip, inPart) {
+  let t = inPart ? mv.replace(/^part \d+: /, '') : mv;
   if (strip) t = t.slice(t.indexOf(': ') + 2);
   return t;
 }
@@ -62,7 +62,7 @@ function chipText(mv, strip) {
 function chips(g, moves, x0, y0, width, opts, strip) {
   let x = x0, y = y0;
   for (const mv of moves) {
-    const text = chipText(mv, strip);
+    const text = chipText(mv, strip, opts.inPart);
     const w = Math.min(width, 16 + 7 * text.length + (opts.showValues ? 18 : 0));
     if (x > x0 && x + w > x0 + width) { x = x0; y += 30; }
     const d = describe(mv, opts);
@@ -247,7 +247,7 @@ function text(pic, targets) {
 function sum(pic, _targets, opts) {
   const g = el('g');
   const drawn = pic.parts.map((part, i) => {
-    const d = draw(part, opts);
+    const d = draw(part, { ...opts, inPart: true });
     const head = el('text', { x: 0, y: 14, class: 'name' }, `part ${i + 1}: ${part.game} ${part.position}`);
     return { ...d, head };
   });
@@ -289,7 +289,8 @@ export function drawBoard(container, board, opts) {
     'data-board': board.game, role: 'group', class: 'board-svg',
     'aria-label': `board of ${board.game} ${board.position}`,
   });
-  svg.style.maxWidth = `${Math.round(Math.max(d.width, 200) * 1.6)}px`;
+  // The drawing's own width, which the style sheet scales by the screen's size.
+  svg.style.setProperty('--w', String(Math.round(Math.max(d.width, 200))));
   svg.append(d.g);
   container.replaceChildren(svg);
 }

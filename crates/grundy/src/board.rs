@@ -172,11 +172,15 @@ pub enum Spot {
 }
 
 impl Picture {
-    /// How a move is made on this kind of picture.
-    pub fn how(&self) -> &'static str {
+    /// How a move is made on this kind of picture, with these targets.
+    pub fn how(&self, targets: &[Target]) -> &'static str {
+        let dominoes = targets
+            .iter()
+            .any(|t| matches!(t.spot, Spot::Domino { .. }));
         match self {
             Picture::Heaps { .. } => "Click a token: the row keeps the tokens before it. Moves that no single token names are the buttons beside the row.",
-            Picture::Grid { .. } => "Click a marked cell (or a domino slot between two free cells) to play there.",
+            Picture::Grid { .. } if dominoes => "Click a slot between two free cells to place a domino on them.",
+            Picture::Grid { .. } => "Click a marked cell to play there; moves that no single cell names are the buttons below.",
             Picture::Graph { .. } => "Click a marked vertex to play there.",
             Picture::Queen { .. } => "Click a marked square: the queen moves left, down or diagonally towards the corner.",
             Picture::Text { .. } => "Click a move below the position.",
@@ -194,7 +198,7 @@ pub fn draw<G: Game>(game: String, p: &G) -> Board {
         false => None,
     };
     let complete = listed.is_some();
-    let targets = listed
+    let targets: Vec<Target> = listed
         .unwrap_or_default()
         .iter()
         .map(|m| Target {
@@ -205,7 +209,7 @@ pub fn draw<G: Game>(game: String, p: &G) -> Board {
     Board {
         game,
         position: p.to_string(),
-        how: picture.how().to_string(),
+        how: picture.how(&targets).to_string(),
         picture,
         targets,
         complete,
@@ -228,7 +232,7 @@ pub fn sum(parts: impl Iterator<Item = Board>, position: String) -> Board {
     Board {
         game: "sum".into(),
         position,
-        how: picture.how().to_string(),
+        how: picture.how(&[]).to_string(),
         complete: matches!(&picture, Picture::Sum { parts } if parts.iter().all(|p| p.complete)),
         picture,
         targets: Vec::new(),
@@ -280,49 +284,5 @@ pub fn vertex(vertices: &[String], name: &str) -> Spot {
     match vertices.iter().position(|v| v == name) {
         Some(index) => Spot::Vertex { index },
         None => Spot::Aside,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::api::board::board;
-    use crate::api::Spec;
-
-    /// Every target of every part, with its move.
-    fn moves(b: &Board) -> Vec<String> {
-        let mut out: Vec<String> = b.targets.iter().map(|t| t.mv.clone()).collect();
-        if let Picture::Sum { parts } = &b.picture {
-            out.extend(parts.iter().flat_map(moves));
-        }
-        out
-    }
-
-    #[test]
-    fn a_sums_targets_are_its_parts_moves_named_as_the_sum_names_them() {
-        let words = ["nim", "2", "+", "wythoff", "1", "1"];
-        let b = board(&Spec::from("sum"), &words).unwrap();
-        let Picture::Sum { parts } = &b.picture else {
-            panic!("{b:?}")
-        };
-        assert_eq!(parts.len(), 2);
-        assert_eq!(
-            moves(&b),
-            [
-                "part 1: heap 1: take 1",
-                "part 1: heap 1: take 2",
-                "part 2: heap 1: take 1",
-                "part 2: heap 2: take 1",
-                "part 2: both: take 1",
-            ]
-        );
-    }
-
-    #[test]
-    fn positions_with_too_many_moves_are_drawn_without_targets() {
-        let b = board(&Spec::from("nim"), &["5000"]).unwrap();
-        assert!(!b.complete);
-        assert!(b.targets.is_empty());
-        assert_eq!(b.picture, heaps(&[5000], "heap"));
     }
 }

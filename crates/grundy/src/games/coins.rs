@@ -234,7 +234,11 @@ impl Game for Coins {
         let len = self.heads.iter().max().map_or(0, |&h| h + 1);
         match len <= crate::board::MAX_CELLS {
             true => crate::board::grid(1, len as usize, |_, c| {
-                if self.heads.contains(&(c as u64)) { 'o' } else { '.' }
+                if self.heads.contains(&(c as u64)) {
+                    'o'
+                } else {
+                    '.'
+                }
             }),
             false => crate::board::text(self),
         }

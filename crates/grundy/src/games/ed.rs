@@ -151,7 +151,8 @@ impl Game for Ed {
     /// Two rows a group: its piles.
     fn picture(&self) -> crate::board::Picture {
         let sizes = self.groups.iter().flat_map(|&(a, b)| [a, b]);
-        let names = (1..=self.groups.len()).flat_map(|g| [1, 2].map(|p| format!("group {g} pile {p}")));
+        let names =
+            (1..=self.groups.len()).flat_map(|g| [1, 2].map(|p| format!("group {g} pile {p}")));
         crate::board::Picture::Heaps {
             sizes: sizes.map(|n| n.to_string()).collect(),
             names: names.collect(),

@@ -288,7 +288,8 @@ impl Game for Geography {
         let at = |v: u32| left.binary_search(&v).ok();
         let edges = left.iter().enumerate().flat_map(|(i, &a)| {
             let n = self.graph().neighbours(a);
-            n.iter().filter_map(move |&b| at(b).filter(|&j| j > i).map(|j| [i, j]))
+            n.iter()
+                .filter_map(move |&b| at(b).filter(|&j| j > i).map(|j| [i, j]))
         });
         crate::board::Picture::Graph {
             vertices: left.iter().map(|&v| self.label(v).to_string()).collect(),

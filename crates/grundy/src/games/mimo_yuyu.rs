@@ -229,8 +229,14 @@ impl Game for MimoYuyu {
             return crate::board::text(self);
         }
         let count = |r: usize, c: usize| {
-            let n = self.tokens.iter().filter(|&&t| t == (r as u32 + 1, c as u32 + 1)).count();
-            char::from_digit(n.min(9) as u32, 10).filter(|&d| d != '0').unwrap_or('.')
+            let n = self
+                .tokens
+                .iter()
+                .filter(|&&t| t == (r as u32 + 1, c as u32 + 1))
+                .count();
+            char::from_digit(n.min(9) as u32, 10)
+                .filter(|&d| d != '0')
+                .unwrap_or('.')
         };
         crate::board::grid(rows as usize, cols as usize, count)
     }

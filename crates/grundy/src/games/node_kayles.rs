@@ -486,10 +486,16 @@ impl Game for NodeKayles {
         let left: Vec<usize> = bits(self.alive).collect();
         let edges = left.iter().enumerate().flat_map(|(i, &a)| {
             let n = self.neighbours(a);
-            left.iter().enumerate().filter(move |&(j, &b)| j > i && n >> b & 1 == 1).map(move |(j, _)| [i, j])
+            left.iter()
+                .enumerate()
+                .filter(move |&(j, &b)| j > i && n >> b & 1 == 1)
+                .map(move |(j, _)| [i, j])
         });
         crate::board::Picture::Graph {
-            vertices: left.iter().map(|&v| self.graph.labels[v].to_string()).collect(),
+            vertices: left
+                .iter()
+                .map(|&v| self.graph.labels[v].to_string())
+                .collect(),
             edges: edges.collect(),
             token: None,
         }

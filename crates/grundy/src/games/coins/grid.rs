@@ -287,7 +287,11 @@ impl Game for Grid {
         let cols = self.heads.iter().map(|h| h.1 + 1).max().unwrap_or(0);
         match rows.saturating_mul(cols) <= crate::board::MAX_CELLS {
             true => crate::board::grid(rows as usize, cols as usize, |r, c| {
-                if self.heads.contains(&(r as u64, c as u64)) { 'o' } else { '.' }
+                if self.heads.contains(&(r as u64, c as u64)) {
+                    'o'
+                } else {
+                    '.'
+                }
             }),
             false => crate::board::text(self),
         }
@@ -295,7 +299,11 @@ impl Game for Grid {
 
     /// The coin turned tails up (the first named, bottom right).
     fn spot(&self, m: &GridTurn) -> crate::board::Spot {
-        match m.0.first().map(|&(r, c)| (usize::try_from(r), usize::try_from(c))) {
+        match m
+            .0
+            .first()
+            .map(|&(r, c)| (usize::try_from(r), usize::try_from(c)))
+        {
             Some((Ok(row), Ok(col))) => crate::board::Spot::Cell { row, col },
             _ => crate::board::Spot::Aside,
         }
