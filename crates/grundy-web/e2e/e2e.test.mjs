@@ -227,7 +227,7 @@ test('every game family has a board with one target per legal move, and a winnin
     assert.equal(await page.locator(`svg[data-board="${game}"]`).count(), 1, `${example}: the board is drawn`);
     const truth = game.startsWith('script:') ? scriptTruth(game, words) : cli(game, words.join(' '));
     await checkTargets(page, truth, example);
-    const name = example.split(' ')[0].replace(/[^a-z0-9-]/gi, '_');
+    const name = example.replace(/[^a-z0-9-]+/gi, '_').slice(0, 60);
     await page.locator('svg[data-board]').screenshot({ path: `${screens}/${name}.png` });
     const win = truth.all_moves.find((m) => m.outcome === 'P');
     assert.ok(win, `${example}: a winning move`);

@@ -214,7 +214,7 @@ function graph(pic, targets, opts) {
 
 function queen(pic, targets, opts) {
   const x = Number(pic.x), y = Number(pic.y);
-  const side = Math.max(x, y) + 1;
+  const side = Math.max(x, y, 3) + 1; // the corner always shown as a board
   if (side > MAX_SIDE) return text({ text: `queen at column ${pic.x}, row ${pic.y}` }, targets, opts);
   const g = el('g');
   const s = Math.min(48, Math.floor(WIDTH / side));

@@ -10,9 +10,8 @@
 //! once, for every game: no game is known by name below the picture.
 //!
 //! ```
-//! use grundy::api::board::board;
+//! use grundy::api::board::{board, Picture, Spot};
 //! use grundy::api::Spec;
-//! use grundy::board::{Picture, Spot};
 //!
 //! let b = board(&Spec::from("nim"), &["3", "1"]).unwrap();
 //! assert!(matches!(b.picture, Picture::Heaps { .. }));
