@@ -336,6 +336,12 @@ test('a shared URL holds the start and the moves, and replays the record', async
   assert.deepEqual(await again.$$eval('#record li', (li) => li.map((l) => l.textContent)), [`you: h 0,1`, `cpu: ${reply}`]);
   await again.click('#record li:first-child button');
   assert.equal(await position(again), '.##./..../....');
+  // Replay goes back to the start, then through the record a move a second.
+  const end = await position(page);
+  await again.click('#replay');
+  assert.equal(await position(again), '3x4');
+  await again.waitForFunction((p) => document.getElementById('current-position').textContent === p, end,
+    { timeout: 5000 });
   await again.close();
   await page.close();
 });
