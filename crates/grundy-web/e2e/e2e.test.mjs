@@ -2,21 +2,28 @@
 // /usr/bin/chromium, driven by playwright-core; no browser is downloaded):
 // whole games of Nim and Wythoff played by clicking, the moves' colours
 // checked against `grundy analyze --json`, undo and redo, a shared URL, an
-// error for a bad position, a screenshot, and a short load test.
+// error for a bad position, a screenshot, and a short load test; and the
+// boards: every game family's board against `grundy analyze --all-moves`,
+// whole games won by clicking the board alone on a phone and a projector,
+// class mode. Screenshots of every board go to target/e2e-screens/.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 
 import { chromium } from 'playwright-core';
 
+import { FAMILIES, MORE, checkTargets, checkWidth, clickAndSeeReply, query, root, screens, targets }
+  from './boards.mjs';
 import { describe as describeLoad, load } from './load.mjs';
 import { grundyBinary, startServer } from './server.mjs';
 
 let server, browser;
 
 before(async () => {
-  server = await startServer();
+  // Scripts allowed, so the script family's board is tested too.
+  server = await startServer(['--allow-scripts']);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -34,8 +41,8 @@ function cli(game, position, misere = false) {
   return JSON.parse(execFileSync(grundyBinary(), args, { encoding: 'utf8' }));
 }
 
-async function open(query) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+async function open(query, viewport = { width: 1400, height: 1000 }) {
+  const page = await browser.newPage({ viewport });
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
@@ -51,14 +58,23 @@ const position = (page) => page.textContent('#current-position');
 const listed = (page) => page.$$eval('#moves .move', (bs) =>
   bs.map((b) => ({ move: b.dataset.move, value: b.dataset.value, remoteness: b.dataset.remoteness })));
 
+// Checks each listed move's colour and remoteness against the command line,
+// and the list's order: winning moves first, the fastest win first, then
+// the losing ones, the longest defence first.
 async function checkColours(page, game) {
   const shown = await listed(page);
   const truth = cli(game, await position(page));
   assert.equal(shown.length, truth.all_moves.length, 'every legal move is listed');
-  for (const [i, m] of truth.all_moves.entries()) {
-    assert.equal(shown[i].move, m.move);
-    assert.equal(shown[i].value, m.outcome === 'P' ? 'win' : 'lose', `colour of ${m.move}`);
-    assert.equal(shown[i].remoteness, String(m.remoteness ?? ''), `remoteness of ${m.move}`);
+  const byMove = new Map(shown.map((m) => [m.move, m]));
+  for (const m of truth.all_moves) {
+    const s = byMove.get(m.move);
+    assert.ok(s, `${m.move} is listed`);
+    assert.equal(s.value, m.outcome === 'P' ? 'win' : 'lose', `colour of ${m.move}`);
+    assert.equal(s.remoteness, String(m.remoteness ?? ''), `remoteness of ${m.move}`);
+  }
+  const key = (m) => (m.value === 'win' ? Number(m.remoteness) : 1e9 - Number(m.remoteness));
+  for (let i = 1; i < shown.length; i++) {
+    assert.ok(key(shown[i - 1]) <= key(shown[i]), `${shown[i - 1].move} is listed before ${shown[i].move}`);
   }
   return shown;
 }
@@ -178,6 +194,165 @@ test('a screenshot of a game of Wythoff in progress', async () => {
   await ready(page);
   await page.screenshot({ path: '/tmp/grundy-web.png', fullPage: true });
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+// ---- boards ----------------------------------------------------------------
+
+const PHONE = { width: 390, height: 844 };
+const PROJECTOR = { width: 1920, height: 1080 };
+const SCRIPT = readFileSync(`${root}/examples/take124-or-halve.rhai`, 'utf8');
+
+// Opens `example` (`game words…`); a script game gets its text typed in.
+async function openBoard(example, viewport) {
+  const opened = await open(query(example), viewport);
+  if (example.startsWith('script:')) {
+    // Opened without its text, the script game was refused (400): expected.
+    opened.problems.length = 0;
+    await opened.page.click('details:has(#script) summary');
+    await opened.page.fill('#script', SCRIPT);
+    await opened.page.click('#start');
+    await ready(opened.page);
+  }
+  return opened;
+}
+
+test('every game family has a board with one target per legal move, and a winning click gets a reply', async () => {
+  const families = JSON.parse(execFileSync(grundyBinary(), ['list', '--json'], { encoding: 'utf8' })
+    .trim().split('\n').join(',').replace(/^/, '[').replace(/$/, ']')).map((g) => g.name);
+  assert.deepEqual(families.filter((f) => !FAMILIES[f]), [], 'every family of `grundy list` has a position here');
+  for (const example of [...Object.values(FAMILIES), ...MORE]) {
+    const [game, ...words] = example.split(' ');
+    const { page, problems } = await openBoard(example, families.indexOf(game.split(':')[0]) % 2 ? PHONE : PROJECTOR);
+    assert.equal(await page.locator(`svg[data-board="${game}"]`).count(), 1, `${example}: the board is drawn`);
+    const truth = game.startsWith('script:') ? scriptTruth(game, words) : cli(game, words.join(' '));
+    await checkTargets(page, truth, example);
+    const name = example.replace(/[^a-z0-9-]+/gi, '_').slice(0, 60);
+    await page.locator('svg[data-board]').screenshot({ path: `${screens}/${name}.png` });
+    const win = truth.all_moves.find((m) => m.outcome === 'P');
+    assert.ok(win, `${example}: a winning move`);
+    assert.equal(await page.getAttribute(`svg[data-board] [data-move="${win.move}"]`, 'data-value'), 'win');
+    const reply = await clickAndSeeReply(page, win.move, ready);
+    const record = await page.$$eval('#record li', (li) => li.map((l) => l.textContent));
+    assert.deepEqual(record, [`you: ${win.move}`, `cpu: ${reply}`], `${example}: the game record`);
+    assert.notEqual(await position(page), win.to, `${example}: the computer replied`);
+    await checkWidth(page, example);
+    assert.deepEqual(problems, [], example);
+    await page.close();
+  }
+});
+
+// A script game's truth from the CLI, which reads the script's file.
+function scriptTruth(game, words) {
+  return cli(`script:${root}/examples/${game.slice('script:'.length)}`, words.join(' '));
+}
+
+// Plays a whole game by clicking winning targets on the board alone, with
+// no horizontal scroll before or after; returns the winner line.
+async function winByBoard(example, viewport) {
+  const { page, problems } = await openBoard(example, viewport);
+  await checkWidth(page, `${example} at the start`);
+  for (let turn = 0; turn < 100 && await page.locator('#game-over').isHidden(); turn++) {
+    const win = page.locator('svg[data-board] [data-move][data-value=win]').first();
+    const move = await win.getAttribute('data-move');
+    await win.click();
+    await ready(page);
+    const record = await page.$$eval('#record li', (li) => li.map((l) => l.textContent));
+    assert.ok(record.includes(`you: ${move}`), `${example}: ${move} is in the record`);
+  }
+  await checkWidth(page, `${example} at the end`);
+  await page.screenshot({ path: `${screens}/whole-${example.split(' ')[0]}-${viewport.width}.png`, fullPage: true });
+  const winner = await page.textContent('#winner');
+  assert.deepEqual(problems, []);
+  return { page, winner };
+}
+
+for (const [example, viewport] of [['nim 3 4 5', PHONE], ['cram 3x4', PROJECTOR], ['chomp 4 4 3 1', PHONE],
+  ['node-kayles 0-1 1-2 2-3 3-4 4-0 2-5', PROJECTOR], ['wythoff 4 6', PHONE]]) {
+  test(`a whole game of ${example} won by clicking the board alone, at ${viewport.width} px`, async () => {
+    const { page, winner } = await winByBoard(example, viewport);
+    assert.equal(winner, 'You win!');
+    assert.match(await page.textContent('#status'), /the computer cannot move, so the computer loses/);
+    // A new game starts where this one did.
+    await page.click('#new-game');
+    await ready(page);
+    assert.equal(await page.locator('#record li').count(), 0);
+    assert.ok(await page.locator('#game-over').isHidden());
+    await page.close();
+  });
+}
+
+test('class mode hides every value: board, list, status, card, chart and hints', async () => {
+  const { page } = await open(query('wythoff 4 6'));
+  await clickAndSeeReply(page, 'both: take 1', ready);
+  for (const id of ['#colours', '#show-hints', '#show-analysis', '#show-chart']) await page.uncheck(id);
+  await checkWidth(page, 'class mode');
+  assert.equal(await page.locator('svg[data-board] .win, svg[data-board] .lose, [data-value=win], [data-value=lose]').count(), 0);
+  assert.equal(await page.locator('#moves .win, #moves .lose').count(), 0);
+  assert.deepEqual(await page.$$eval('svg[data-board] [data-move]', (ts) => ts.map((t) => t.getAttribute('aria-label'))),
+    await targets(page), 'a target is labelled with its move alone');
+  assert.deepEqual(await page.$$eval('#moves .rem', (rs) => rs.map((r) => r.textContent).filter(Boolean)), []);
+  assert.match(await page.textContent('#status'), /^You to move\.$/);
+  for (const id of ['#analysis', '#history', '#hint']) assert.ok(await page.locator(id).isHidden(), `${id} is hidden`);
+  // The chart alone back on: its points are neither winning nor losing.
+  await page.check('#show-chart');
+  assert.equal(await page.locator('#chart .point.win, #chart .point.lose').count(), 0);
+  assert.ok(await page.locator('#chart .point.plain').count() >= 3);
+  // The analysis card alone back on: no value in it.
+  await page.check('#show-analysis');
+  assert.doesNotMatch(await page.textContent('#facts'), /outcome|Grundy|remoteness|winning/);
+  await page.check('#colours');
+  assert.ok(await page.locator('svg[data-board] [data-value=win]').count() > 0, 'values come back');
+  await page.close();
+});
+
+test('win in 1 move, the legend of the heatmap, chart points clear of the edges', async () => {
+  const { page } = await open(query('wythoff 0 3'));
+  assert.equal(await page.textContent('#status'), 'You to move: you can win in 1 move.');
+  await page.waitForSelector('#heatmap .heat-legend li', { timeout: 10000 });
+  assert.ok(await page.locator('#heatmap .heat-legend li').count() >= 3, 'the heatmap has a legend');
+  const { page: long } = await open(query('nim 3 4 5'));
+  await clickAndSeeReply(long, 'heap 1: take 2', ready);
+  const clear = await long.$$eval('#chart svg', ([svg]) => {
+    const h = Number(svg.getAttribute('height'));
+    return [...svg.querySelectorAll('.point circle')].every((c) => {
+      const [cy, r] = [Number(c.getAttribute('cy')), Number(c.getAttribute('r'))];
+      return cy - r >= 8 && cy + r <= h - 20;
+    });
+  });
+  assert.ok(clear, 'every chart point is padded from the edges');
+  await long.close();
+  await page.close();
+});
+
+test('a shared URL holds the start and the moves, and replays the record', async () => {
+  const { page } = await open(query('cram 3x4'));
+  const reply = await clickAndSeeReply(page, 'h 0,1', ready);
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('position'), '3x4', 'the start');
+  assert.deepEqual(url.searchParams.getAll('move'), ['h 0,1', reply], 'the moves');
+  const { page: again } = await open(url.search);
+  assert.equal(await position(again), await position(page));
+  assert.deepEqual(await again.$$eval('#record li', (li) => li.map((l) => l.textContent)), [`you: h 0,1`, `cpu: ${reply}`]);
+  await again.click('#record li:first-child button');
+  assert.equal(await position(again), '.##./..../....');
+  // Replay goes back to the start, then through the record a move a second.
+  const end = await position(page);
+  await again.click('#replay');
+  assert.equal(await position(again), '3x4');
+  await again.waitForFunction((p) => document.getElementById('current-position').textContent === p, end,
+    { timeout: 5000 });
+  await again.close();
+  await page.close();
+});
+
+test('keyboard: a focused target plays with Enter', async () => {
+  const { page } = await open(query('chomp 4 4 3 1'));
+  await page.focus('svg[data-board] [data-move="take 2,0"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('svg[data-board] [data-played]');
+  await ready(page);
+  assert.match((await page.$$eval('#record li', (li) => li.map((l) => l.textContent)))[0], /you: take 2,0/);
   await page.close();
 });
 

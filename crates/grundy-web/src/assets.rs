@@ -17,6 +17,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/api.js"),
     ),
     (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/board.js"),
+    ),
+    (
         "charts.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/charts.js"),

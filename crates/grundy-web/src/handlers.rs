@@ -7,12 +7,13 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::Json;
 use grundy::api::analyze::{self, Analysis, AnalyzeOptions};
+use grundy::api::board::{self, Board};
 use grundy::api::games::{self, GameInfo};
 use grundy::api::play::{self, Turn};
 use grundy::api::values::{self, Defaults, Grid, Located, ShapeRequest};
 
 use crate::error::ApiError;
-use crate::request::{self, AnalyzeBody, LocateBody, PlayBody, TableBody};
+use crate::request::{self, AnalyzeBody, BoardBody, LocateBody, PlayBody, TableBody};
 use crate::router::AppState;
 
 type Body<T> = Result<Json<T>, JsonRejection>;
@@ -157,4 +158,25 @@ pub async fn locate(
         })
         .await?;
     Ok(Json(located))
+}
+
+/// `POST /api/board`: the position's picture with a target per legal move,
+/// each naming its move as `/api/play` takes it.
+pub async fn board(State(s): State<Arc<AppState>>, body: Body<BoardBody>) -> Answer<Board> {
+    let Json(b) = body?;
+    let words = request::words(&b.position)?;
+    let spec = request::spec(
+        &b.game,
+        &words,
+        b.script_source.as_deref(),
+        s.config.allow_scripts,
+    )?;
+    let drawn = s
+        .budget
+        .run(move || {
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            Ok(board::board(&spec, &words)?)
+        })
+        .await?;
+    Ok(Json(drawn))
 }

@@ -102,6 +102,20 @@ pub struct LocateBody {
     pub script_source: Option<String>,
 }
 
+/// `/api/board`: the picture of a position.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardBody {
+    /// The game, with its parameter.
+    pub game: String,
+    /// The position.
+    #[serde(default)]
+    pub position: String,
+    /// The script's text, for `script:NAME` games.
+    #[serde(default)]
+    pub script_source: Option<String>,
+}
+
 /// The play convention of a `misere` flag.
 pub fn play(misere: bool) -> Play {
     if misere {

@@ -66,6 +66,7 @@ pub fn router(config: Config) -> Router {
         .route("/play", post(handlers::play))
         .route("/table", post(handlers::table))
         .route("/locate", post(handlers::locate))
+        .route("/board", post(handlers::board))
         .fallback(|| async {
             ApiError {
                 status: StatusCode::NOT_FOUND,

@@ -34,3 +34,4 @@ export const play = (game, position, misere, move, reply) => {
 };
 export const locate = (game, position) => call('/api/locate', { game, position });
 export const table = (game, window) => call('/api/table', { game, ...window });
+export const board = (game, position) => call('/api/board', { game, position });

@@ -456,3 +456,44 @@ async fn a_graph_game_is_analysed_and_played_without_allow_scripts() {
     );
     assert_eq!(t["value"], "∞{}");
 }
+
+#[tokio::test]
+async fn board_gives_the_picture_and_a_target_per_move_as_play_takes_it() {
+    let (status, body) = post("/api/board", json!({"game": "cram", "position": "1x3"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["picture"],
+        json!({"kind": "grid", "cells": ["..."], "bottom_up": false})
+    );
+    assert_eq!(
+        body["targets"],
+        json!([
+            {"move": "h 0,0", "spot": {"at": "domino", "row": 0, "col": 0, "down": false}},
+            {"move": "h 0,1", "spot": {"at": "domino", "row": 0, "col": 1, "down": false}},
+        ])
+    );
+    // Each target's move is one /api/play takes.
+    let (status, turn) = post(
+        "/api/play",
+        json!({"game": "cram", "position": "1x3", "move": "h 0,1", "reply": false}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{turn}");
+    assert_eq!(turn["played"]["to"], ".##");
+    assert_error(
+        post("/api/board", json!({"game": "nim", "position": "3 x"})).await,
+        StatusCode::BAD_REQUEST,
+        "bad_input",
+        "nim position",
+    );
+    assert_error(
+        post(
+            "/api/board",
+            json!({"game": "script:a.rhai", "position": "3"}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "bad_input",
+        "--allow-scripts",
+    );
+}

@@ -7,6 +7,7 @@
 //! progress and checkpoints go through values the caller passes.
 
 pub mod analyze;
+pub mod board;
 pub mod census;
 pub mod certificate;
 pub mod error;

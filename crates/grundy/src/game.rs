@@ -285,6 +285,19 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
     fn any_move(&self) -> Option<Self::Move> {
         self.moves().into_iter().next()
     }
+
+    /// What the position looks like on a board (see [`crate::board`]): by
+    /// default its text, with the moves beside it.
+    fn picture(&self) -> crate::board::Picture {
+        crate::board::text(self)
+    }
+
+    /// Where on [`picture`](Game::picture) the legal move `m` is played: by
+    /// default beside it, labelled with the move.
+    fn spot(&self, m: &Self::Move) -> crate::board::Spot {
+        let _ = m;
+        crate::board::Spot::Aside
+    }
 }
 
 /// The moves of a position one at a time (see [`Game::move_iter`]). It owns

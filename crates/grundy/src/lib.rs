@@ -43,6 +43,7 @@
 pub mod analysis;
 pub mod api;
 pub mod beatty;
+pub mod board;
 pub mod catalog;
 pub mod certificate;
 pub mod entry;

@@ -272,6 +272,9 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
         let _ = (limits, out);
         Err(CertificateError::Unsupported { game: self.game() })
     }
+
+    /// The position's picture with its moves on it (see [`crate::board`]).
+    fn board(&self) -> crate::board::Board;
 }
 
 impl Clone for Box<dyn AnyPosition> {
@@ -1009,6 +1012,10 @@ impl<R: Rules> AnyPosition for Position<R> {
 
     fn clone_box(&self) -> Box<dyn AnyPosition> {
         self.wrap(self.pos.clone())
+    }
+
+    fn board(&self) -> crate::board::Board {
+        crate::board::draw(self.game(), &self.pos)
     }
 }
 

@@ -488,6 +488,10 @@ impl AnyPosition for MixedSum {
     fn clone_box(&self) -> Box<dyn AnyPosition> {
         Box::new(self.clone())
     }
+
+    fn board(&self) -> crate::board::Board {
+        crate::board::sum(self.parts.iter().map(|p| p.board()), self.to_string())
+    }
 }
 
 /// The `sum` game of the catalog: parts separated by `+`, with the text of

@@ -331,6 +331,32 @@ pub fn parse_chomp(words: &[&str]) -> Result<Chomp, ParseError> {
 impl Game for Chomp {
     type Move = Bite;
 
+    /// The bar, row 0 (with the poisoned square) at the bottom.
+    fn picture(&self) -> crate::board::Picture {
+        let heights = self.heights();
+        let rows = heights.first().copied().unwrap_or(0) as usize;
+        let square = |r: usize, c: usize| match (r, c) {
+            (0, 0) => 'x',
+            _ if r < heights[c] as usize => '.',
+            _ => ' ',
+        };
+        match crate::board::grid(rows, heights.len(), square) {
+            crate::board::Picture::Grid { cells, .. } => crate::board::Picture::Grid {
+                cells,
+                bottom_up: true,
+            },
+            other => other,
+        }
+    }
+
+    /// The square bitten.
+    fn spot(&self, m: &Bite) -> crate::board::Spot {
+        crate::board::Spot::Cell {
+            row: m.row.into(),
+            col: m.col.into(),
+        }
+    }
+
     /// Column by column from the left, each from the bottom up.
     fn moves(&self) -> Vec<Bite> {
         self.bites().collect()

@@ -229,6 +229,30 @@ fn binomial(n: u64, k: u64) -> u128 {
 impl Game for Coins {
     type Move = Turn;
 
+    /// The row of coins up to the last one heads up.
+    fn picture(&self) -> crate::board::Picture {
+        let len = self.heads.iter().max().map_or(0, |&h| h + 1);
+        match len <= crate::board::MAX_CELLS {
+            true => crate::board::grid(1, len as usize, |_, c| {
+                if self.heads.contains(&(c as u64)) {
+                    'o'
+                } else {
+                    '.'
+                }
+            }),
+            false => crate::board::text(self),
+        }
+    }
+
+    /// The coin turned tails up (the first named); the other coins the
+    /// move turns tell moves on the same coin apart.
+    fn spot(&self, m: &Turn) -> crate::board::Spot {
+        match m.0.first().map(|&c| usize::try_from(c)) {
+            Some(Ok(col)) => crate::board::Spot::Cell { row: 0, col },
+            _ => crate::board::Spot::Aside,
+        }
+    }
+
     fn heap_bytes(&self) -> usize {
         vec_heap_bytes(&self.heads)
     }

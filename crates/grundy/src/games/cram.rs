@@ -843,6 +843,22 @@ pub fn parse_cram(words: &[&str]) -> Result<Cram, ParseError> {
 impl Game for Cram {
     type Move = Domino;
 
+    fn picture(&self) -> crate::board::Picture {
+        crate::board::grid(self.rows(), self.cols(), |r, c| match self.is_free(r, c) {
+            true => '.',
+            false => '#',
+        })
+    }
+
+    /// The domino's slot.
+    fn spot(&self, m: &Domino) -> crate::board::Spot {
+        crate::board::Spot::Domino {
+            row: m.row.into(),
+            col: m.col.into(),
+            down: m.direction == Direction::Vertical,
+        }
+    }
+
     fn moves(&self) -> Vec<Domino> {
         self.move_iter()
             .expect("Cram's rules do not fail")

@@ -148,6 +148,25 @@ impl fmt::Display for Ed {
 impl Game for Ed {
     type Move = EdMove;
 
+    /// Two rows a group: its piles.
+    fn picture(&self) -> crate::board::Picture {
+        let sizes = self.groups.iter().flat_map(|&(a, b)| [a, b]);
+        let names =
+            (1..=self.groups.len()).flat_map(|g| [1, 2].map(|p| format!("group {g} pile {p}")));
+        crate::board::Picture::Heaps {
+            sizes: sizes.map(|n| n.to_string()).collect(),
+            names: names.collect(),
+            quota: None,
+        }
+    }
+
+    /// Beside the pile it splits.
+    fn spot(&self, m: &EdMove) -> crate::board::Spot {
+        crate::board::Spot::Row {
+            row: 2 * (m.group - 1) + m.split - 1,
+        }
+    }
+
     fn heap_bytes(&self) -> usize {
         vec_heap_bytes(&self.groups)
     }

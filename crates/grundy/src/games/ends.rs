@@ -173,6 +173,19 @@ impl fmt::Display for Ends {
 impl Game for Ends {
     type Move = EndsMove;
 
+    fn picture(&self) -> crate::board::Picture {
+        crate::board::heaps(self.piles.iter(), "pile")
+    }
+
+    /// The token its end pile is taken down to.
+    fn spot(&self, m: &EndsMove) -> crate::board::Spot {
+        let row = match m.end {
+            End::Left => 0,
+            End::Right => self.piles.len() - 1,
+        };
+        crate::board::leaves(row, &[self.piles[row] - m.count])
+    }
+
     fn heap_bytes(&self) -> usize {
         vec_heap_bytes(&self.piles)
     }

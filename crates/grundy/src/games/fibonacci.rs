@@ -132,6 +132,23 @@ impl fmt::Display for FibonacciNim {
 impl Game for FibonacciNim {
     type Move = Take;
 
+    /// One heap, with the quota of the next take.
+    fn picture(&self) -> crate::board::Picture {
+        crate::board::Picture::Heaps {
+            sizes: vec![self.tokens.to_string()],
+            names: vec!["heap".into()],
+            quota: Some(self.quota.to_string()),
+        }
+    }
+
+    /// The token the heap is taken down to.
+    fn spot(&self, m: &Take) -> crate::board::Spot {
+        match u64::try_from(&self.tokens - &m.0) {
+            Ok(left) => crate::board::leaves(0, &[left]),
+            Err(_) => crate::board::Spot::Aside,
+        }
+    }
+
     fn heap_bytes(&self) -> usize {
         big_heap_bytes(&self.tokens) + big_heap_bytes(&self.quota)
     }

@@ -279,6 +279,33 @@ impl fmt::Display for Geography {
 impl Game for Geography {
     type Move = Slide;
 
+    /// The vertices not yet visited and their edges, with the token.
+    fn picture(&self) -> crate::board::Picture {
+        if self.alive.len() > crate::board::MAX_VERTICES {
+            return crate::board::text(self);
+        }
+        let left: Vec<u32> = self.alive.iter().collect();
+        let at = |v: u32| left.binary_search(&v).ok();
+        let edges = left.iter().enumerate().flat_map(|(i, &a)| {
+            let n = self.graph().neighbours(a);
+            n.iter()
+                .filter_map(move |&b| at(b).filter(|&j| j > i).map(|j| [i, j]))
+        });
+        crate::board::Picture::Graph {
+            vertices: left.iter().map(|&v| self.label(v).to_string()).collect(),
+            edges: edges.collect(),
+            token: at(self.token),
+        }
+    }
+
+    /// The vertex the token slides to.
+    fn spot(&self, m: &Slide) -> crate::board::Spot {
+        let left = self.alive.iter().take_while(|&v| self.label(v) < m.to);
+        crate::board::Spot::Vertex {
+            index: left.count(),
+        }
+    }
+
     fn heap_bytes(&self) -> usize {
         self.alive.heap_bytes()
     }

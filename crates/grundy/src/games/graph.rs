@@ -240,7 +240,7 @@ impl fmt::Display for Tokens {
 }
 
 impl Tokens {
-    fn board(&self) -> &Board {
+    fn digraph(&self) -> &Board {
         &self.game.board
     }
 
@@ -250,7 +250,7 @@ impl Tokens {
 
     /// The value of the sum of the tokens.
     fn value(&self) -> Ranked {
-        let mut parts = self.tokens.iter().map(|&t| self.board().ranked(t));
+        let mut parts = self.tokens.iter().map(|&t| self.digraph().ranked(t));
         let first = parts.next().expect("a position has a token");
         parts.fold(first, |sum, part| sum + part)
     }
@@ -262,7 +262,7 @@ impl Tokens {
         for (i, &t) in self.tokens.iter().enumerate() {
             // A set, not a list: a vertex may have a million options.
             let mut seen = std::collections::HashSet::new();
-            for &w in self.board().graph.options(t) {
+            for &w in self.digraph().graph.options(t) {
                 if !seen.insert(w) {
                     continue;
                 }
@@ -285,6 +285,57 @@ impl Tokens {
 impl AnyPosition for Tokens {
     fn game(&self) -> String {
         self.game.name.clone()
+    }
+
+    /// The graph with a target on each vertex a token can move to, where the
+    /// graph is small enough to draw and one token moves; else the position
+    /// as text with its moves beside it.
+    fn board(&self) -> crate::board::Board {
+        use crate::board::{Board as Drawn, Picture, Spot, Target, MAX_TARGETS, MAX_VERTICES};
+        let g = self.digraph();
+        let mut moves = self.moves();
+        let complete = moves.len() as u128 <= MAX_TARGETS;
+        if !complete {
+            moves.clear();
+        }
+        let drawable = g.len() <= MAX_VERTICES && self.tokens.len() == 1;
+        let picture = match drawable {
+            true => Picture::Graph {
+                vertices: g.names.clone(),
+                edges: (0..g.len() as u32)
+                    .flat_map(|u| {
+                        g.graph
+                            .options(u)
+                            .iter()
+                            .map(move |&w| [u as usize, w as usize])
+                    })
+                    .collect(),
+                token: Some(self.tokens[0] as usize),
+            },
+            false => Picture::Text {
+                text: self.to_string(),
+            },
+        };
+        let targets: Vec<Target> = moves
+            .iter()
+            .map(|(mv, to)| Target {
+                mv: mv.clone(),
+                spot: match drawable {
+                    true => Spot::Vertex {
+                        index: to.tokens[0] as usize,
+                    },
+                    false => Spot::Aside,
+                },
+            })
+            .collect();
+        Drawn {
+            game: self.game(),
+            position: self.to_string(),
+            how: picture.how(&targets).to_string(),
+            picture,
+            targets,
+            complete,
+        }
     }
 
     fn analyze(&self, o: &AnalyzeOptions) -> Result<Analysis, AnalyzeError> {

@@ -329,6 +329,17 @@ impl<R: HeapRule> Game for Heaps<R> {
         }
     }
 
+    fn picture(&self) -> crate::board::Picture {
+        crate::board::heaps(self.heaps.iter(), "heap")
+    }
+
+    /// A move that leaves its heap smaller and whole is the token it takes
+    /// the heap down to; one that splits it sits beside the heap.
+    fn spot(&self, m: &Self::Move) -> crate::board::Spot {
+        let row = m.heap - 1;
+        crate::board::leaves(row, &self.rule.after(self.heaps[row], &m.mv))
+    }
+
     fn play(&self, m: &Self::Move) -> Self {
         let i = m.heap - 1;
         let mut heaps: SmallVec<[u64; 2]> = SmallVec::from_slice(&self.heaps[..i]);

@@ -222,6 +222,37 @@ impl fmt::Display for MimoYuyu {
 impl Game for MimoYuyu {
     type Move = MimoPath;
 
+    /// The grid with the number of tokens on each cell.
+    fn picture(&self) -> crate::board::Picture {
+        let (rows, cols) = (self.rows as u64, self.cols as u64);
+        if rows * cols > crate::board::MAX_CELLS {
+            return crate::board::text(self);
+        }
+        let count = |r: usize, c: usize| {
+            let n = self
+                .tokens
+                .iter()
+                .filter(|&&t| t == (r as u32 + 1, c as u32 + 1))
+                .count();
+            char::from_digit(n.min(9) as u32, 10)
+                .filter(|&d| d != '0')
+                .unwrap_or('.')
+        };
+        crate::board::grid(rows as usize, cols as usize, count)
+    }
+
+    /// The token moved (the path's first cell; the paths from one token
+    /// are told apart beside the board).
+    fn spot(&self, m: &MimoPath) -> crate::board::Spot {
+        match m.0.first() {
+            Some(&(r, c)) => crate::board::Spot::Cell {
+                row: r as usize - 1,
+                col: c as usize - 1,
+            },
+            None => crate::board::Spot::Aside,
+        }
+    }
+
     fn heap_bytes(&self) -> usize {
         vec_heap_bytes(&self.tokens)
     }

@@ -107,6 +107,25 @@ impl fmt::Display for Moore {
 impl Game for Moore {
     type Move = MooreMove;
 
+    fn picture(&self) -> crate::board::Picture {
+        crate::board::heaps(self.heaps.iter(), "heap")
+    }
+
+    /// A take from one heap is the token it takes the heap down to; a take
+    /// from several sits beside the first heap it takes from.
+    fn spot(&self, m: &MooreMove) -> crate::board::Spot {
+        match m.0.as_slice() {
+            [one] => {
+                let row = one.heap - 1;
+                crate::board::leaves(row, &[self.heaps[row] - one.mv.0])
+            }
+            [first, ..] => crate::board::Spot::Row {
+                row: first.heap - 1,
+            },
+            [] => crate::board::Spot::Aside,
+        }
+    }
+
     fn moves(&self) -> Vec<MooreMove> {
         let mut sets = Vec::new();
         self.chosen_sets(0, &mut Vec::new(), &mut sets);

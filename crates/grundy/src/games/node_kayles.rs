@@ -210,6 +210,14 @@ impl NodeKayles {
         self.graph.adjacent[v] & self.alive
     }
 
+    /// The rows and columns of a graph named `grid RxC`, drawn as its grid.
+    fn grid_shape(&self) -> Option<(usize, usize)> {
+        let size = self.graph.name.as_deref()?.strip_prefix("grid ")?;
+        let (r, c) = size.split_once(['x', 'X'])?;
+        let (r, c) = (r.parse::<usize>().ok()?, c.parse::<usize>().ok()?);
+        (r * c == self.graph.labels.len()).then_some((r, c))
+    }
+
     /// The connected parts of the graph left, each as a set of vertices.
     fn parts(&self) -> Vec<u128> {
         let mut left = self.alive;
@@ -467,6 +475,49 @@ impl FromStr for NodeKayles {
 
 impl Game for NodeKayles {
     type Move = Pick;
+
+    /// A grid graph (`grid RxC`) as its grid, the vertices left free;
+    /// any other graph as the graph left.
+    fn picture(&self) -> crate::board::Picture {
+        if let Some((rows, cols)) = self.grid_shape() {
+            let alive = |r: usize, c: usize| self.alive >> (r * cols + c) & 1 == 1;
+            return crate::board::grid(rows, cols, |r, c| if alive(r, c) { '.' } else { '#' });
+        }
+        let left: Vec<usize> = bits(self.alive).collect();
+        let edges = left.iter().enumerate().flat_map(|(i, &a)| {
+            let n = self.neighbours(a);
+            left.iter()
+                .enumerate()
+                .filter(move |&(j, &b)| j > i && n >> b & 1 == 1)
+                .map(move |(j, _)| [i, j])
+        });
+        crate::board::Picture::Graph {
+            vertices: left
+                .iter()
+                .map(|&v| self.graph.labels[v].to_string())
+                .collect(),
+            edges: edges.collect(),
+            token: None,
+        }
+    }
+
+    /// The vertex chosen: a cell of a grid graph.
+    fn spot(&self, m: &Pick) -> crate::board::Spot {
+        let index = self.graph.labels.iter().position(|&l| l == m.vertex);
+        match (self.grid_shape(), index) {
+            (Some((_, cols)), Some(v)) => crate::board::Spot::Cell {
+                row: v / cols,
+                col: v % cols,
+            },
+            (None, Some(v)) => {
+                let before = self.alive & ((1u128 << v) - 1);
+                crate::board::Spot::Vertex {
+                    index: before.count_ones() as usize,
+                }
+            }
+            _ => crate::board::Spot::Aside,
+        }
+    }
 
     fn moves(&self) -> Vec<Pick> {
         bits(self.alive)

@@ -105,6 +105,16 @@ impl fmt::Display for Staircase {
 impl Game for Staircase {
     type Move = StairMove;
 
+    fn picture(&self) -> crate::board::Picture {
+        crate::board::heaps(self.steps.iter(), "step")
+    }
+
+    /// The token the step is taken down to.
+    fn spot(&self, m: &StairMove) -> crate::board::Spot {
+        let row = m.step - 1;
+        crate::board::leaves(row, &[self.steps[row] - m.count])
+    }
+
     fn heap_bytes(&self) -> usize {
         vec_heap_bytes(&self.steps)
     }

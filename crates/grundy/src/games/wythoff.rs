@@ -180,6 +180,23 @@ impl fmt::Display for Wythoff {
 impl Game for Wythoff {
     type Move = WythoffMove;
 
+    /// The queen at column `a`, row `b`.
+    fn picture(&self) -> crate::board::Picture {
+        crate::board::Picture::Queen {
+            x: self.a.to_string(),
+            y: self.b.to_string(),
+        }
+    }
+
+    /// The square the queen moves to.
+    fn spot(&self, m: &WythoffMove) -> crate::board::Spot {
+        let to = self.play(m);
+        match (usize::try_from(&to.b), usize::try_from(&to.a)) {
+            (Ok(row), Ok(col)) => crate::board::Spot::Cell { row, col },
+            _ => crate::board::Spot::Aside,
+        }
+    }
+
     fn heap_bytes(&self) -> usize {
         big_heap_bytes(&self.a) + big_heap_bytes(&self.b)
     }

@@ -4,6 +4,7 @@ mod board_games;
 mod census;
 mod closed_forms;
 mod common;
+mod drawn_boards;
 mod fibonacci_wythoff;
 mod formula_guess;
 mod geography_seven;

@@ -281,6 +281,34 @@ fn product_cells(r: u64, s: &[u64], c: u64, t: &[u64]) -> Vec<Cell> {
 impl Game for Grid {
     type Move = GridTurn;
 
+    /// The grid of coins up to the last row and column with a head.
+    fn picture(&self) -> crate::board::Picture {
+        let rows = self.heads.iter().map(|h| h.0 + 1).max().unwrap_or(0);
+        let cols = self.heads.iter().map(|h| h.1 + 1).max().unwrap_or(0);
+        match rows.saturating_mul(cols) <= crate::board::MAX_CELLS {
+            true => crate::board::grid(rows as usize, cols as usize, |r, c| {
+                if self.heads.contains(&(r as u64, c as u64)) {
+                    'o'
+                } else {
+                    '.'
+                }
+            }),
+            false => crate::board::text(self),
+        }
+    }
+
+    /// The coin turned tails up (the first named, bottom right).
+    fn spot(&self, m: &GridTurn) -> crate::board::Spot {
+        match m
+            .0
+            .first()
+            .map(|&(r, c)| (usize::try_from(r), usize::try_from(c)))
+        {
+            Some((Ok(row), Ok(col))) => crate::board::Spot::Cell { row, col },
+            _ => crate::board::Spot::Aside,
+        }
+    }
+
     fn moves(&self) -> Vec<GridTurn> {
         self.heads
             .iter()
