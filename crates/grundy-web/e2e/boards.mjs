@@ -38,6 +38,7 @@ export const FAMILIES = {
   ends: 'ends 3 1 9',
   'mimo-yuyu': 'mimo-yuyu 6x4 2,3 4,2 6,4',
   script: 'script:take124-or-halve.rhai 10',
+  graph: 'graph:exit.txt a',
   sum: 'sum nim 2 3 + wythoff 2 3 + cram 2x3',
 };
 

@@ -202,15 +202,16 @@ test('a screenshot of a game of Wythoff in progress', async () => {
 const PHONE = { width: 390, height: 844 };
 const PROJECTOR = { width: 1920, height: 1080 };
 const SCRIPT = readFileSync(`${root}/examples/take124-or-halve.rhai`, 'utf8');
+const GRAPH = readFileSync(`${root}/examples/loopy/exit.txt`, 'utf8');
 
 // Opens `example` (`game words…`); a script game gets its text typed in.
 async function openBoard(example, viewport) {
   const opened = await open(query(example), viewport);
-  if (example.startsWith('script:')) {
-    // Opened without its text, the script game was refused (400): expected.
+  if (example.startsWith('script:') || example.startsWith('graph:')) {
+    // Opened without its text, the script or graph game was refused (400): expected.
     opened.problems.length = 0;
     await opened.page.click('details:has(#script) summary');
-    await opened.page.fill('#script', SCRIPT);
+    await opened.page.fill('#script', example.startsWith('graph:') ? GRAPH : SCRIPT);
     await opened.page.click('#start');
     await ready(opened.page);
   }
@@ -225,7 +226,9 @@ test('every game family has a board with one target per legal move, and a winnin
     const [game, ...words] = example.split(' ');
     const { page, problems } = await openBoard(example, families.indexOf(game.split(':')[0]) % 2 ? PHONE : PROJECTOR);
     assert.equal(await page.locator(`svg[data-board="${game}"]`).count(), 1, `${example}: the board is drawn`);
-    const truth = game.startsWith('script:') ? scriptTruth(game, words) : cli(game, words.join(' '));
+    const truth = game.startsWith('script:') ? scriptTruth(game, words)
+      : game.startsWith('graph:') ? cli(`graph:${root}/examples/loopy/${game.slice('graph:'.length)}`, words.join(' '))
+        : cli(game, words.join(' '));
     await checkTargets(page, truth, example);
     const name = example.replace(/[^a-z0-9-]+/gi, '_').slice(0, 60);
     await page.locator('svg[data-board]').screenshot({ path: `${screens}/${name}.png` });
