@@ -18,7 +18,7 @@ use grundy::api::{Outcome, Play};
 use crate::args::{ConventionArgs, GraphArgs, SearchArgs};
 
 mod terminal;
-use terminal::{board, Input, Paint};
+use terminal::{drawn, Input, Paint};
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -152,7 +152,7 @@ impl<W: Write> Session<W> {
             .remoteness
             .map(|r| format!(" in {}", count(r)))
             .unwrap_or_default();
-        let drawn = board(&p.to_string());
+        let drawn = drawn(p);
         // A board starts on a line of its own.
         let gap = if drawn.starts_with('\n') { "" } else { " " };
         writeln!(self.out, "\nPosition:{gap}{}", self.paint.bold(&drawn))?;

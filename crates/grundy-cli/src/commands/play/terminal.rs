@@ -4,6 +4,8 @@
 
 use std::io::{self, BufRead, IsTerminal};
 
+use grundy::api::board::Picture;
+use grundy::api::AnyPosition;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{Config, Editor};
@@ -106,6 +108,22 @@ impl Paint {
 /// (a Cram board, `..#./..../....`) is drawn a row per line under the
 /// label, each word of a sum as its own block; any other text stays on
 /// the line.
+/// How `p` is printed: a position the library draws as a grid (Cram,
+/// Chomp, a Node Kayles or coin grid) row by row, top row first; anything
+/// else by its text, [`board`].
+pub fn drawn(p: &dyn AnyPosition) -> String {
+    match p.board().picture {
+        Picture::Grid { mut cells, bottom_up } => {
+            if bottom_up {
+                cells.reverse();
+            }
+            let rows: Vec<String> = cells.iter().map(|row| format!("  {row}")).collect();
+            format!("\n{}", rows.join("\n"))
+        }
+        _ => board(&p.to_string()),
+    }
+}
+
 pub fn board(text: &str) -> String {
     if !text.contains('/') {
         return text.to_string();
@@ -131,6 +149,21 @@ mod tests {
         assert_eq!(board("..#./...."), "\n  ..#.\n  ....");
         assert_eq!(board("../.. ..."), "\n  ..\n  ..\n\n  ...");
         assert_eq!(board("3 4 5"), "3 4 5");
+    }
+
+    #[test]
+    fn grids_the_library_draws_are_printed_one_row_per_line() {
+        let at = |game: &str, words: &[&str]| {
+            grundy::api::analyze::position(&game.into(), words).expect("a position")
+        };
+        assert_eq!(drawn(&*at("cram", &["2x3"])), "\n  ...\n  ...");
+        // Chomp's bar, its rows counted up from the poisoned corner: drawn
+        // top row first, so the poisoned square is on the last line.
+        let chomp = drawn(&*at("chomp", &["4", "4", "3", "1"]));
+        let rows: Vec<&str> = chomp.trim_start_matches('\n').lines().collect();
+        assert!(rows.len() > 1, "{chomp}");
+        assert!(rows[rows.len() - 1].contains('x') && !rows[0].contains('x'), "{chomp}");
+        assert_eq!(drawn(&*at("nim", &["3", "4"])), "3 4");
     }
 
     #[test]
