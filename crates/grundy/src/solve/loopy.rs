@@ -104,6 +104,8 @@ impl Value {
 /// The value of a sum (Smith 1966): a ⊕ b; a + ∞(K) = ∞(K ⊕ a); two
 /// infinite values make ∞(∅), since every move of such a sum leaves an
 /// infinite part.
+// Nim addition is XOR.
+#[allow(clippy::suspicious_arithmetic_impl)]
 impl Add for Value {
     type Output = Value;
     fn add(self, other: Value) -> Value {

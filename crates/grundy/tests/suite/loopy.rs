@@ -81,9 +81,9 @@ fn check(n: usize, edges: &[(u32, u32)]) {
     let labels = label(&g);
     let heaps = (0..n as u32).map(|v| g.options(v).len()).max().unwrap_or(0) + 2;
     let truth = retrograde(n, edges, heaps);
-    for v in 0..n {
+    for (v, row) in truth.iter().enumerate() {
         let value = labels.value(&g, v as u32);
-        for (k, &outcome) in truth[v].iter().enumerate() {
+        for (k, &outcome) in row.iter().enumerate() {
             assert_eq!(
                 predicted(&value, k as u64),
                 outcome,
