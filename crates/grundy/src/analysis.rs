@@ -12,6 +12,7 @@ use std::fmt;
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::board::{Board, Target, MAX_TARGETS};
 use crate::game::{Game, Outcome, Play};
 use crate::solve::{move_reports, Limits, SearchError, Searcher};
 
@@ -321,6 +322,33 @@ pub(crate) fn by_search<G: Game>(
         })
         .collect();
     Ok((solved.outcome, solved.remoteness, all))
+}
+
+/// The board of `p`: its picture, and a target for each legal move when they
+/// are at most [`MAX_TARGETS`](crate::board::MAX_TARGETS).
+pub(crate) fn draw<G: Game>(game: String, p: &G) -> Board {
+    let picture = p.picture();
+    let listed = match p.move_count() <= MAX_TARGETS {
+        true => p.try_moves().ok(),
+        false => None,
+    };
+    let complete = listed.is_some();
+    let targets: Vec<Target> = listed
+        .unwrap_or_default()
+        .iter()
+        .map(|m| Target {
+            mv: m.to_string(),
+            spot: p.spot(m),
+        })
+        .collect();
+    Board {
+        game,
+        position: p.to_string(),
+        how: picture.how(&targets).to_string(),
+        picture,
+        targets,
+        complete,
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! A game describes its positions with a few generic kinds of [`Picture`]
 //! (rows of tokens, a grid of cells, a graph, a queen on a quarter board,
 //! text, a sum of parts) and ties each legal move to a [`Spot`] on that
-//! picture, through [`Game::picture`] and [`Game::spot`]. Every target
+//! picture, through [`Game::picture`](crate::game::Game::picture) and [`Game::spot`](crate::game::Game::spot). Every target
 //! carries the move as the command line names it, so a front end plays a
 //! click with the same words a user would type. A front end draws each kind
 //! once, for every game: no game is known by name below the picture.
@@ -22,8 +22,6 @@
 //! ```
 
 use serde::Serialize;
-
-use crate::game::Game;
 
 /// The most moves a board shows as targets: more could not be told apart on
 /// a screen, and would cost the page more than the analysis does. A
@@ -188,33 +186,6 @@ impl Picture {
     }
 }
 
-/// The board of `p`: its picture, and a target for each legal move when they
-/// are at most [`MAX_TARGETS`].
-pub fn draw<G: Game>(game: String, p: &G) -> Board {
-    let picture = p.picture();
-    let listed = match p.move_count() <= MAX_TARGETS {
-        true => p.try_moves().ok(),
-        false => None,
-    };
-    let complete = listed.is_some();
-    let targets: Vec<Target> = listed
-        .unwrap_or_default()
-        .iter()
-        .map(|m| Target {
-            mv: m.to_string(),
-            spot: p.spot(m),
-        })
-        .collect();
-    Board {
-        game,
-        position: p.to_string(),
-        how: picture.how(&targets).to_string(),
-        picture,
-        targets,
-        complete,
-    }
-}
-
 /// The board of a sum of `parts`: each part's targets renamed as the sum
 /// names its moves (`part 2: heap 1: take 3`).
 pub fn sum(parts: impl Iterator<Item = Board>, position: String) -> Board {
@@ -271,8 +242,8 @@ pub fn grid(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> char) -> Pi
     }
 }
 
-/// The text picture: the default of [`Game::picture`].
-pub fn text<G: Game>(p: &G) -> Picture {
+/// The text picture: the default of [`Game::picture`](crate::game::Game::picture).
+pub fn text(p: &dyn std::fmt::Display) -> Picture {
     Picture::Text {
         text: p.to_string(),
     }

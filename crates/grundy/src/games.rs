@@ -1,5 +1,6 @@
 //! The games of the catalog, one module each.
 
+pub mod certificate_forms;
 pub mod chomp;
 pub mod coins;
 pub mod cram;

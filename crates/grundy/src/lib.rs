@@ -45,7 +45,6 @@ pub mod api;
 pub mod beatty;
 pub mod board;
 pub mod catalog;
-pub mod certificate;
 pub mod entry;
 pub mod game;
 pub mod games;

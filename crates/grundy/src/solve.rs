@@ -10,6 +10,7 @@
 
 pub mod atoms;
 pub mod batched;
+pub mod certificate;
 pub mod heap;
 pub mod limits;
 pub mod loopy;

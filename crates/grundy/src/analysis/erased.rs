@@ -18,11 +18,11 @@ pub use super::{
     quick_limits, quick_limits_for, Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo,
     MOVE_LIST_LIMIT, QUICK_MEMORY, QUICK_SEARCH,
 };
-use crate::certificate::{CertificateError, Summary};
 use crate::game::{Game, GameError, Outcome, ParseError, Play, PlayError};
 use crate::misere::heaps::HeapGame;
 use crate::nimber::Nimber;
 use crate::solution::{check, CheckError, CheckReport, Solution};
+use crate::solve::certificate::{CertificateError, Summary};
 use crate::solve::loopy::Ranked;
 use crate::solve::snapshot::{self, Header, Opened, Saver, SearchHooks, Stored};
 use crate::solve::table::Table;
@@ -79,9 +79,9 @@ pub trait Rules: Send + Sync + 'static {
     }
 
     /// How a certificate writes this game's positions
-    /// ([`crate::certificate`]); `None`, the default, for a game with no
+    /// ([`crate::solve::certificate`]); `None`, the default, for a game with no
     /// certificate form.
-    fn certificate_form(&self) -> Option<Box<dyn crate::certificate::Form<Self::Position>>> {
+    fn certificate_form(&self) -> Option<Box<dyn crate::solve::certificate::Form<Self::Position>>> {
         None
     }
 }
@@ -259,11 +259,11 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
     fn clone_box(&self) -> Box<dyn AnyPosition>;
 
     /// Writes a certificate of the position's normal-play Grundy value to
-    /// `out` ([`crate::certificate`]), its values found within `limits`.
+    /// `out` ([`crate::solve::certificate`]), its values found within `limits`.
     ///
     /// # Errors
     /// [`CertificateError::Unsupported`] for a game with no certificate
-    /// form; as [`crate::certificate::write_value`].
+    /// form; as [`crate::solve::certificate::write_value`].
     fn certify(
         &self,
         limits: Limits,
@@ -887,7 +887,9 @@ impl<R: Rules> AnyPosition for Position<R> {
         out: &mut dyn std::io::Write,
     ) -> Result<Summary, CertificateError> {
         match self.game.rules.certificate_form() {
-            Some(form) => crate::certificate::write_value(&self.pos, form.as_ref(), limits, out),
+            Some(form) => {
+                crate::solve::certificate::write_value(&self.pos, form.as_ref(), limits, out)
+            }
             None => Err(CertificateError::Unsupported { game: self.game() }),
         }
     }
@@ -1015,7 +1017,7 @@ impl<R: Rules> AnyPosition for Position<R> {
     }
 
     fn board(&self) -> crate::board::Board {
-        crate::board::draw(self.game(), &self.pos)
+        super::draw(self.game(), &self.pos)
     }
 }
 

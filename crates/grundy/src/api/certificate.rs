@@ -15,4 +15,7 @@
 //! assert!(String::from_utf8(text).unwrap().starts_with("grundy-certificate 1 value\ngame cram\n"));
 //! ```
 
-pub use crate::certificate::{write_period, CertificateError, Summary};
+mod period;
+
+pub use crate::solve::certificate::{CertificateError, Summary};
+pub use period::write_period;

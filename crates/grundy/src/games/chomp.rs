@@ -545,8 +545,8 @@ fn bars(prefix: &mut Vec<u8>, squares: u64, cap: u8, all: &mut Vec<Chomp>) {
 impl Rules for ChompRules {
     type Position = Chomp;
 
-    fn certificate_form(&self) -> Option<Box<dyn crate::certificate::Form<Chomp>>> {
-        Some(Box::new(crate::certificate::ChompForm))
+    fn certificate_form(&self) -> Option<Box<dyn crate::solve::certificate::Form<Chomp>>> {
+        Some(Box::new(crate::games::certificate_forms::ChompForm))
     }
 
     fn name(&self) -> String {

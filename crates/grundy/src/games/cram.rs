@@ -1052,8 +1052,8 @@ pub struct CramRules;
 impl Rules for CramRules {
     type Position = Cram;
 
-    fn certificate_form(&self) -> Option<Box<dyn crate::certificate::Form<Cram>>> {
-        Some(Box::new(crate::certificate::CramForm))
+    fn certificate_form(&self) -> Option<Box<dyn crate::solve::certificate::Form<Cram>>> {
+        Some(Box::new(crate::games::certificate_forms::CramForm))
     }
 
     fn name(&self) -> String {

@@ -30,7 +30,7 @@ pub trait HeapRule: fmt::Debug + PartialEq + Send + Sync + 'static {
     fn name(&self) -> String;
 
     /// The words after `game` in a certificate of this rule
-    /// ([`crate::certificate`]): `octal 0.137`, `subtraction 1,3,4`;
+    /// ([`crate::solve::certificate`]): `octal 0.137`, `subtraction 1,3,4`;
     /// `None`, the default, for a rule with no certificate form.
     fn certificate_game(&self) -> Option<String> {
         None
@@ -526,9 +526,11 @@ pub struct HeapRules<R> {
 impl<R: HeapRule> Rules for HeapRules<R> {
     type Position = Heaps<R>;
 
-    fn certificate_form(&self) -> Option<Box<dyn crate::certificate::Form<Heaps<R>>>> {
+    fn certificate_form(&self) -> Option<Box<dyn crate::solve::certificate::Form<Heaps<R>>>> {
         let line = self.rule.certificate_game()?;
-        Some(Box::new(crate::certificate::HeapForm::new(line)))
+        Some(Box::new(crate::games::certificate_forms::HeapForm::new(
+            line,
+        )))
     }
 
     fn name(&self) -> String {

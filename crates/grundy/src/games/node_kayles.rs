@@ -603,8 +603,8 @@ pub struct NodeKaylesRules;
 impl Rules for NodeKaylesRules {
     type Position = NodeKayles;
 
-    fn certificate_form(&self) -> Option<Box<dyn crate::certificate::Form<NodeKayles>>> {
-        Some(Box::new(crate::certificate::NodeKaylesForm))
+    fn certificate_form(&self) -> Option<Box<dyn crate::solve::certificate::Form<NodeKayles>>> {
+        Some(Box::new(crate::games::certificate_forms::NodeKaylesForm))
     }
 
     fn name(&self) -> String {

@@ -534,12 +534,14 @@ pub struct OctalRules(HeapRules<OctalRule>);
 impl Rules for OctalRules {
     type Position = Octal;
 
-    fn certificate_form(&self) -> Option<Box<dyn crate::certificate::Form<Octal>>> {
+    fn certificate_form(&self) -> Option<Box<dyn crate::solve::certificate::Form<Octal>>> {
         let line = match self.0.rule.code() {
             HeapCode::Grundy => "grundy".to_string(),
             code => format!("octal {code}"),
         };
-        Some(Box::new(crate::certificate::HeapForm::new(line)))
+        Some(Box::new(crate::games::certificate_forms::HeapForm::new(
+            line,
+        )))
     }
 
     fn name(&self) -> String {

@@ -113,7 +113,10 @@ impl Paint {
 /// else by its text, [`board`].
 pub fn drawn(p: &dyn AnyPosition) -> String {
     match p.board().picture {
-        Picture::Grid { mut cells, bottom_up } => {
+        Picture::Grid {
+            mut cells,
+            bottom_up,
+        } => {
             if bottom_up {
                 cells.reverse();
             }
@@ -162,7 +165,10 @@ mod tests {
         let chomp = drawn(&*at("chomp", &["4", "4", "3", "1"]));
         let rows: Vec<&str> = chomp.trim_start_matches('\n').lines().collect();
         assert!(rows.len() > 1, "{chomp}");
-        assert!(rows[rows.len() - 1].contains('x') && !rows[0].contains('x'), "{chomp}");
+        assert!(
+            rows[rows.len() - 1].contains('x') && !rows[0].contains('x'),
+            "{chomp}"
+        );
         assert_eq!(drawn(&*at("nim", &["3", "4"])), "3 4");
     }
 

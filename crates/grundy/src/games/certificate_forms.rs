@@ -6,8 +6,7 @@ use crate::games::chomp::Chomp;
 use crate::games::cram::Cram;
 use crate::games::heaps::{HeapRule, Heaps};
 use crate::games::node_kayles::NodeKayles;
-
-use super::Form;
+use crate::solve::certificate::Form;
 
 /// Cram: each region of free cells cropped to its bounding box and turned
 /// to the least of its 8 images (the game's own normal form), so that a

@@ -26,12 +26,8 @@ use thiserror::Error;
 use crate::game::Game;
 use crate::solve::SearchError;
 
-mod forms;
-mod period;
 mod value;
 
-pub use forms::{ChompForm, CramForm, HeapForm, NodeKaylesForm};
-pub use period::write_period;
 pub use value::write_value;
 
 /// How a game's positions are written in a certificate, in the words the

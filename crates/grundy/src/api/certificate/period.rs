@@ -5,7 +5,7 @@ use std::io::Write;
 
 use crate::api::period::PeriodReport;
 
-use super::{CertificateError, Summary};
+use crate::solve::certificate::{CertificateError, Summary};
 
 /// The largest number a move of `code` (`0.16`, `4.7`) takes: the place
 /// of its last non-zero digit after the point; refused for a code that
