@@ -582,7 +582,9 @@ impl<G: Game> Pruner<G> {
         search: impl FnOnce(&mut Self) -> Result<T, SearchError>,
     ) -> Result<T, SearchError> {
         self.budget.start();
-        let result = search(self);
+        // The game's own calls (a script's) stop at the deadline too.
+        let deadline = self.budget.deadline();
+        let result = crate::solve::deadline::scoped(deadline, || search(self));
         self.budget.stop();
         if result.is_err() {
             self.table.unpin();
