@@ -48,17 +48,25 @@ async fn solve(s: Arc<AppState>, b: AnalyzeBody, all_moves: bool) -> Answer<Anal
         b.script_source.as_deref(),
         s.config.allow_scripts,
     )?;
-    let options = AnalyzeOptions {
-        play: request::play(b.misere),
-        all_moves,
-        value_only: b.value_only,
-        limits: s.config.limits,
-    };
+    let (play, value_only, limits) = (request::play(b.misere), b.value_only, s.config.limits);
     let analysis = s
         .budget
-        .run(move || {
+        .run(move |cancel| {
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
-            Ok(analyze::analyze(&spec, &words, &options)?)
+            let options = AnalyzeOptions {
+                play,
+                all_moves,
+                value_only,
+                limits: cancel.limits(limits),
+            };
+            // Watched, so that the deadline stops the search at once.
+            Ok(analyze::analyze_watched(
+                &spec,
+                &words,
+                &options,
+                false,
+                cancel.hooks(),
+            )?)
         })
         .await?;
     Ok(Json(analysis))
@@ -78,7 +86,7 @@ pub async fn play(State(s): State<Arc<AppState>>, body: Body<PlayBody>) -> Answe
     let limits = s.config.limits;
     let turn = s
         .budget
-        .run(move || {
+        .run(move |cancel| {
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             let position = analyze::position(&spec, &words)?;
             let mv = b.mv.as_deref().map(str::trim);
@@ -87,7 +95,7 @@ pub async fn play(State(s): State<Arc<AppState>>, body: Body<PlayBody>) -> Answe
                 mv,
                 b.reply,
                 request::play(b.misere),
-                limits,
+                cancel.limits(limits),
             )?)
         })
         .await?;
@@ -128,7 +136,14 @@ pub async fn table(State(s): State<Arc<AppState>>, body: Body<TableBody>) -> Ans
     let limits = s.config.limits;
     let grid = s
         .budget
-        .run(move || Ok(values::grid(&spec, &asked, defaults, limits)?))
+        .run(move |cancel| {
+            Ok(values::grid(
+                &spec,
+                &asked,
+                defaults,
+                cancel.limits(limits),
+            )?)
+        })
         .await?;
     Ok(Json(grid))
 }
@@ -151,7 +166,7 @@ pub async fn locate(
     let side = b.side.unwrap_or(16).min(MAX_SIDE);
     let located = s
         .budget
-        .run(move || {
+        .run(move |_| {
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             Ok(values::locate(&spec, &words, side)?)
         })

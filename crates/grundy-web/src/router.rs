@@ -8,39 +8,65 @@ use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::Router;
 use grundy::Limits;
+use tower_http::timeout::RequestBodyDeadlineLayer;
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Lanes};
 use crate::error::ApiError;
 use crate::{assets, handlers};
 
-/// What the server allows each request.
+/// What the server allows each request and each connection.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
     /// Whether `script:NAME` games are played (their text from the body).
     pub allow_scripts: bool,
     /// The positions one search may store.
     pub limits: Limits,
-    /// The wall-clock time one request may take.
+    /// The wall-clock time one request may take (waiting for a slot, reading
+    /// its body and solving); a solve past it is cancelled.
     pub timeout: Duration,
-    /// How many solves run at once (the others wait for a slot).
+    /// How many solves run at once in the quick lane.
     pub concurrency: usize,
+    /// How many solves run at once in the long lane, where a solve goes
+    /// once it has run [`Config::quick_time`].
+    pub long_concurrency: usize,
+    /// How long a solve may hold a quick slot.
+    pub quick_time: Duration,
     /// The largest request body, in bytes.
     pub body_limit: usize,
     /// The most cells one `/api/table` request may ask for.
     pub max_cells: u64,
+    /// The most connections open at once; more wait to be accepted.
+    pub max_connections: usize,
+    /// The time a client has to send a request's headers, counted from the
+    /// end of its last answer on a kept-alive connection (so also the idle
+    /// time allowed between requests).
+    pub header_timeout: Duration,
+    /// The time a client has to send a request's whole body.
+    pub body_timeout: Duration,
+    /// The longest a connection stays open, however busy.
+    pub connection_time: Duration,
 }
 
 impl Default for Config {
     /// No scripts; 2·10^6 positions (a few tens of MiB) and 10 s per
-    /// request; one solve per core; bodies of 256 KiB; tables of 65,536 cells.
+    /// request; a quick lane of one solve per core, each for 100 ms, and a
+    /// long lane of one per two cores; bodies of 256 KiB within 10 s,
+    /// headers within 5 s; 1,024 connections of at most 2 minutes.
     fn default() -> Config {
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
         Config {
             allow_scripts: false,
             limits: Limits::new(2_000_000),
             timeout: Duration::from_secs(10),
-            concurrency: std::thread::available_parallelism().map_or(2, usize::from),
+            concurrency: cores,
+            long_concurrency: (cores / 2).max(1),
+            quick_time: Duration::from_millis(100),
             body_limit: 256 * 1024,
             max_cells: 1 << 16,
+            max_connections: 1024,
+            header_timeout: Duration::from_secs(5),
+            body_timeout: Duration::from_secs(10),
+            connection_time: Duration::from_secs(120),
         }
     }
 }
@@ -57,7 +83,12 @@ pub struct AppState {
 pub fn router(config: Config) -> Router {
     let state = Arc::new(AppState {
         config,
-        budget: Budget::new(config.concurrency, config.timeout),
+        budget: Budget::new(Lanes {
+            quick: config.concurrency,
+            long: config.long_concurrency,
+            quick_time: config.quick_time,
+            timeout: config.timeout,
+        }),
     });
     let api = Router::new()
         .route("/games", get(handlers::games))
@@ -73,6 +104,8 @@ pub fn router(config: Config) -> Router {
             }
         })
         .layer(DefaultBodyLimit::max(config.body_limit))
+        // A body trickled in byte by byte holds nothing past this.
+        .layer(RequestBodyDeadlineLayer::new(config.body_timeout))
         .with_state(state);
     Router::new()
         .nest("/api", api)

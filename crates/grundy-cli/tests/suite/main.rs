@@ -13,6 +13,7 @@ mod kill;
 mod misere_quotient;
 mod nimber;
 mod pattern;
+mod sandbox;
 mod script;
 mod search_checkpoint;
 mod sequence;

@@ -15,6 +15,9 @@ pub use crate::catalog::erased::{Analysis, AnalyzeError, AnalyzeOptions, Method,
 use crate::catalog::erased::{AnyGame, AnyPosition};
 use crate::catalog::Spec;
 pub use crate::solve::snapshot::{CheckpointHooks, SaveHook, SearchHooks, Snapshot, SnapshotError};
+/// The counters a watched search publishes, and the way to stop it: a
+/// front end needs it to fill [`SearchHooks::progress`].
+pub use crate::solve::Progress;
 
 /// The game `spec` names, built.
 ///

@@ -18,12 +18,14 @@
 //!
 //! Every call is bounded in work ([`MAX_OPERATIONS`]), in depth
 //! ([`MAX_CALL_LEVELS`], [`MAX_EXPR_DEPTH`]) and in memory: at most
-//! [`MAX_VARIABLES`] variables live at once over every nested call, each
-//! value at most [`MAX_ARRAY_SIZE`] array elements (nested arrays counted
-//! whole), [`MAX_STRING_SIZE`] bytes of text and [`MAX_MAP_SIZE`] map
-//! entries. The memory of a call is thus bounded by about
-//! `MAX_VARIABLES × (16 × MAX_ARRAY_SIZE + MAX_STRING_SIZE + 64 × MAX_MAP_SIZE)`
-//! bytes. A call also stops at [`MAX_CALL_TIME`] of wall-clock time and at
+//! [`MAX_VARIABLES`] variables live at once in each of the nested calls,
+//! each value at most [`MAX_ARRAY_SIZE`] array elements (nested arrays
+//! counted whole), [`MAX_STRING_SIZE`] bytes of text and [`MAX_MAP_SIZE`]
+//! map entries. rhai has no bound on a call's bytes as such: the memory of
+//! a call is bounded by the product, about `MAX_CALL_LEVELS × MAX_VARIABLES
+//! × (16 × MAX_ARRAY_SIZE + MAX_STRING_SIZE + 64 × MAX_MAP_SIZE)` bytes,
+//! which a script reaches only by copying the largest value into every
+//! variable of every level. A call also stops at [`MAX_CALL_TIME`] of wall-clock time and at
 //! the deadline of the search that made it ([`crate::solve::deadline`]),
 //! always with an error: time never shapes an answer.
 
@@ -67,8 +69,8 @@ pub const MAX_STRING_SIZE: usize = 65_536;
 /// The most entries one object map may hold.
 pub const MAX_MAP_SIZE: usize = 10_000;
 
-/// The most variables alive at once, over every nested call.
-pub const MAX_VARIABLES: usize = 256;
+/// The most variables alive at once in one function call.
+pub const MAX_VARIABLES: usize = 64;
 
 /// The most functions a script may define.
 pub const MAX_FUNCTIONS: usize = 1_000;
@@ -135,6 +137,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::super::engine::{Atom, Script};
+    use super::MAX_VARIABLES;
     use crate::solve::deadline;
 
     /// What `moves(3)` of a script with this body says: its options'
@@ -223,14 +226,21 @@ mod tests {
             "fn moves(n) { let s = \"ab\"; loop { s += s; } }",
             "Length of string",
         );
-        refused("fn moves(n) { [].pad(10000000, 0) }", "Size of array");
         refused(
-            "fn moves(n) { let a = [].pad(60000, 0); [a, a] }",
+            "fn moves(n) { let a = []; a.pad(10000000, 0); a }",
             "Size of array",
         );
         refused(
-            "fn moves(n) { let m = #{}; let i = 0; loop { m[`k${i}`] = i; i += 1; } }",
-            "Size of object map",
+            "fn moves(n) { let a = []; a.pad(60000, 0); [a, a] }",
+            "Size of array",
+        );
+        // A map grown key by key stops at its size or at the operations,
+        // whichever it reaches first.
+        let err = run("fn moves(n) { let m = #{}; let i = 0; loop { m[`k${i}`] = i; i += 1; } }")
+            .unwrap_err();
+        assert!(
+            err.contains("Size of object map") || err.contains("1000000 operations"),
+            "{err}"
         );
     }
 
@@ -238,7 +248,6 @@ mod tests {
     fn deep_recursion_and_nesting_stop_without_crashing_a_worker_thread() {
         let deep = run_on_worker("fn f(n) { 1 + f(n + 1) }\nfn moves(n) { f(0); [] }").unwrap_err();
         assert!(deep.contains("more than 32 levels deep"), "{deep}");
-        // Each level keeps a variable: the bound on live variables holds too.
         let nested = format!(
             "fn moves(n) {{ {}1{}; [] }}",
             "(".repeat(5000),
@@ -247,8 +256,8 @@ mod tests {
         let err = run_on_worker(&nested).unwrap_err();
         assert!(err.contains("syntax error"), "{err}");
         let many = format!(
-            "fn f(n) {{ {} f(n + 1) }}\nfn moves(n) {{ f(0); [] }}",
-            (0..20)
+            "fn moves(n) {{ {} [] }}",
+            (0..=MAX_VARIABLES)
                 .map(|i| format!("let v{i} = {i};"))
                 .collect::<String>()
         );
