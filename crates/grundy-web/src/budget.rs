@@ -10,8 +10,9 @@
 //!
 //! A solve past its deadline is **cancelled**: its [`Progress`] is asked to
 //! stop (the searches stop at their next count), its limits carry the
-//! deadline as a time bound (for the searches that do not watch a progress,
-//! and a script's calls), and the request is answered at once. Its slot
+//! deadline as a time bound (for the searches that do not watch a progress),
+//! a script's calls on its thread stop at the deadline, and the request is
+//! answered at once. Its slot
 //! frees when the thread returns, a few milliseconds later. A request
 //! dropped before its answer (the client left, a layer's timeout) cancels
 //! its solve the same way. No answer is given after the deadline, so time
@@ -20,7 +21,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use grundy::api::analyze::{Progress, SearchHooks};
+use grundy::api::analyze::{with_deadline, Progress, SearchHooks};
 use grundy::Limits;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
@@ -135,12 +136,21 @@ impl Budget {
         };
         let slot: Slot = Arc::new(Mutex::new(Some(permit)));
         let held = Arc::clone(&slot);
+        let (started, start) = tokio::sync::oneshot::channel();
         let mut job = tokio::task::spawn_blocking(move || {
-            let result = work(&cancel);
+            let _ = started.send(Instant::now());
+            let result = with_deadline(Some(deadline.into_std()), || work(&cancel));
             set(&held, None);
             result
         });
-        let quick_end = (Instant::now() + self.lanes.quick_time).min(deadline);
+        // The quick lane's time counts from the work's start: a thread slow
+        // to start on a busy machine does not push a cheap solve out.
+        let began = match tokio::time::timeout_at(deadline, start).await {
+            Ok(Ok(began)) => began,
+            Ok(Err(_)) => return self.answer(job.await, deadline),
+            Err(_) => return Err(self.late()),
+        };
+        let quick_end = (began + self.lanes.quick_time).min(deadline);
         tokio::select! {
             done = &mut job => return self.answer(done, deadline),
             () = tokio::time::sleep_until(quick_end) => {}

@@ -49,7 +49,7 @@ pub struct Config {
 
 impl Default for Config {
     /// No scripts; 2·10^6 positions (a few tens of MiB) and 10 s per
-    /// request; a quick lane of one solve per core, each for 100 ms, and a
+    /// request; a quick lane of two solves per core, each for 200 ms, and a
     /// long lane of one per two cores; bodies of 256 KiB within 10 s,
     /// headers within 5 s; 1,024 connections of at most 2 minutes.
     fn default() -> Config {
@@ -58,9 +58,9 @@ impl Default for Config {
             allow_scripts: false,
             limits: Limits::new(2_000_000),
             timeout: Duration::from_secs(10),
-            concurrency: cores,
+            concurrency: 2 * cores,
             long_concurrency: (cores / 2).max(1),
-            quick_time: Duration::from_millis(100),
+            quick_time: Duration::from_millis(200),
             body_limit: 256 * 1024,
             max_cells: 1 << 16,
             max_connections: 1024,

@@ -30,7 +30,7 @@ pub struct ServeArgs {
     timeout: u64,
     /// Milliseconds a solve may run in the quick lane before it moves to the
     /// long one (or is refused as busy when that is full).
-    #[arg(long, value_name = "MS", default_value_t = 100)]
+    #[arg(long, value_name = "MS", default_value_t = 200)]
     quick_ms: u64,
     /// Solves at once in the long lane (default: one per two cores).
     #[arg(long, value_name = "N")]
