@@ -109,7 +109,7 @@ fn max_time_holds_inside_a_scripts_calls() {
     // that each ran long (or slept) went on far past --max-time.
     let slow = script(
         "slow.rhai",
-        "fn moves(n) { let i = 0; while i < 250000 { i += 1; } if n > 0 { [n - 1] } else { [] } }",
+        "fn moves(n) { let i = 0; while i < 150000 { i += 1; } if n > 0 { [n - 1] } else { [] } }",
     );
     let spec = format!("script:{}", slow.display());
     let out = common::grundy()
