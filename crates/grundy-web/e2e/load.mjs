@@ -71,7 +71,7 @@ const EXPENSIVE = [
   {
     game: 'script:slow.rhai',
     position: '100000',
-    script_source: 'fn moves(n) { let i = 0; while i < 200000 { i += 1; } if n > 0 { [n - 1] } else { [] } }',
+    script_source: 'fn moves(n) { let i = 0; while i < 150000 { i += 1; } if n > 0 { [n - 1] } else { [] } }',
   },
 ];
 

@@ -18,7 +18,7 @@ use tower::ServiceExt;
 /// that a position far from 0 takes minutes: an expensive request that
 /// only a deadline ends.
 const SLOW: &str =
-    "fn moves(n) { let i = 0; while i < 200000 { i += 1; } if n > 0 { [n - 1] } else { [] } }";
+    "fn moves(n) { let i = 0; while i < 150000 { i += 1; } if n > 0 { [n - 1] } else { [] } }";
 
 fn scripts() -> Config {
     Config {

@@ -105,16 +105,20 @@ fn huge_values_deep_recursion_and_loops_stop_at_their_bounds() {
 
 #[test]
 fn max_time_holds_inside_a_scripts_calls() {
-    // Defect: the search looked at the clock between calls only, so calls
-    // that each ran long (or slept) went on far past --max-time.
+    // Defect: the script solver looked at the clock between rounds of calls
+    // only, so a round of calls that each ran long went on far past
+    // --max-time (here 600 calls of about 0.1 s: tens of seconds).
     let slow = script(
         "slow.rhai",
         "fn moves(n) { let i = 0; while i < 150000 { i += 1; } if n > 0 { [n - 1] } else { [] } }",
     );
     let spec = format!("script:{}", slow.display());
+    let parts: Vec<String> = (1000..1600).map(|n| n.to_string()).collect();
+    let mut args = vec!["analyze", "--value-only", "--max-time", "1", &spec];
+    args.extend(parts.iter().map(String::as_str));
     let out = common::grundy()
-        .args(["analyze", "--max-time", "1", &spec, "100000"])
-        .timeout(Duration::from_secs(60))
+        .args(&args)
+        .timeout(Duration::from_secs(15))
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
