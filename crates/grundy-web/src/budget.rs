@@ -11,17 +11,16 @@
 //! A solve past its deadline is **cancelled**: its [`Progress`] is asked to
 //! stop (the searches stop at their next count), its limits carry the
 //! deadline as a time bound (for the searches that do not watch a progress),
-//! a script's calls on its thread stop at the deadline, and the request is
-//! answered at once. Its slot
-//! frees when the thread returns, a few milliseconds later. A request
-//! dropped before its answer (the client left, a layer's timeout) cancels
-//! its solve the same way. No answer is given after the deadline, so time
+//! a script's calls stop at the deadline or the stop, and the request is
+//! answered at once. Its slot frees when the thread returns, a few
+//! milliseconds later. A request dropped before its answer (the client
+//! left, a layer's timeout, `503 busy`) cancels its solve the same way. No answer is given after the deadline, so time
 //! stops a request with its error but never shapes an answer.
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use grundy::api::analyze::{with_deadline, Progress, SearchHooks};
+use grundy::api::analyze::{within, Progress, SearchHooks, Watch};
 use grundy::Limits;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
@@ -139,7 +138,11 @@ impl Budget {
         let (started, start) = tokio::sync::oneshot::channel();
         let mut job = tokio::task::spawn_blocking(move || {
             let _ = started.send(Instant::now());
-            let result = with_deadline(Some(deadline.into_std()), || work(&cancel));
+            let watch = Watch::new(
+                Some(deadline.into_std()),
+                Some(Arc::clone(&cancel.progress)),
+            );
+            let result = within(watch, || work(&cancel));
             set(&held, None);
             result
         });

@@ -14,11 +14,12 @@ use crate::api::Error;
 pub use crate::catalog::erased::{Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo};
 use crate::catalog::erased::{AnyGame, AnyPosition};
 use crate::catalog::Spec;
-/// Runs a closure with a deadline that every script call it makes on this
-/// thread stops at (as the searches' own calls stop at theirs): for a front
-/// end that must end a request's work by its deadline, whichever engine
-/// the work reaches.
-pub use crate::solve::deadline::scoped as with_deadline;
+/// [`within`] runs a closure whose script calls on this thread (and on the
+/// threads its searches start) stop at a [`Watch`]'s deadline or when its
+/// progress is asked to stop, as the searches' own calls stop at theirs:
+/// for a front end that must end a request's work, whichever engine the
+/// work reaches.
+pub use crate::solve::deadline::{within, Watch};
 pub use crate::solve::snapshot::{CheckpointHooks, SaveHook, SearchHooks, Snapshot, SnapshotError};
 /// The counters a watched search publishes, and the way to stop it: a
 /// front end needs it to fill [`SearchHooks::progress`].

@@ -31,8 +31,6 @@
 //! one round's closure. [`Limits::max_positions`] bounds V, and
 //! [`MAX_PARTS_PER_POSITION`] times it bounds the stored option parts.
 
-use std::time::Instant;
-
 use rayon::prelude::*;
 
 use crate::game::GameError;
@@ -317,18 +315,19 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
     /// they are many.
     fn ask(&self, ids: &[u32]) -> Vec<Answer> {
         let (source, atoms) = (self.source, &self.atoms);
-        let deadline = self.clock.deadline();
+        // The workers watch what this thread watches, and the solver's clock.
+        let watch = deadline::watch().tighter(self.clock.deadline());
         let batch = |ids: &[u32]| {
             let mut list = OptionList::default();
             let mut counts = Vec::with_capacity(ids.len());
             for &id in ids {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
+                if watch.ended() {
                     // `close` reports the time limit and reads no answer.
                     break;
                 }
                 let before = list.len();
                 let atom = &atoms[id as usize];
-                let result = deadline::scoped(deadline, || source.moves_into(atom, &mut list));
+                let result = deadline::within(watch.clone(), || source.moves_into(atom, &mut list));
                 let failed = result.is_err();
                 counts.push(result.map(|()| list.len() - before));
                 if failed {

@@ -1,7 +1,7 @@
 //! The rhai side of script games: loading a script, calling its `moves`
 //! function under operation limits, and reading back what it returns.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 use std::time::Instant;
@@ -10,7 +10,7 @@ use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope
 use thiserror::Error;
 
 use super::sandbox;
-use crate::solve::deadline;
+use crate::solve::deadline::{self, Watch};
 
 pub use super::sandbox::{MAX_ARRAY_SIZE, MAX_CALL_LEVELS, MAX_CALL_TIME, MAX_OPERATIONS};
 
@@ -18,10 +18,10 @@ pub use super::sandbox::{MAX_ARRAY_SIZE, MAX_CALL_LEVELS, MAX_CALL_TIME, MAX_OPE
 const CLOCK_EVERY: u64 = 1 << 12;
 
 thread_local! {
-    /// When the running script call on this thread must stop: its own
-    /// [`MAX_CALL_TIME`], or the deadline of the search that made it if
-    /// that comes first.
-    static CALL_DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// What the running script call on this thread stops at: the watch of
+    /// the search that made it, its deadline tightened to the call's own
+    /// [`MAX_CALL_TIME`].
+    static CALL_WATCH: RefCell<Option<Watch>> = const { RefCell::new(None) };
 }
 
 /// The token a call stopped by its deadline ends with.
@@ -147,8 +147,9 @@ fn line_of(pos: Position) -> usize {
 fn sandboxed_engine() -> Engine {
     let mut engine = sandbox::engine();
     engine.on_progress(|ops| {
-        let deadline = CALL_DEADLINE.with(Cell::get)?;
-        (ops % CLOCK_EVERY == 0 && Instant::now() >= deadline).then(|| Dynamic::from(TIMED_OUT))
+        let ended = ops % CLOCK_EVERY == 0
+            && CALL_WATCH.with(|w| w.borrow().as_ref().is_some_and(Watch::ended));
+        ended.then(|| Dynamic::from(TIMED_OUT))
     });
     engine.register_type_with_name::<SumOf>("sum");
     engine.register_fn("sum", |parts: Array| -> Result<SumOf, Box<EvalAltResult>> {
@@ -237,13 +238,12 @@ impl Script {
         // Top-level statements are not rerun on each call: only functions count.
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let mut scope = Scope::new();
-        let own = Instant::now() + MAX_CALL_TIME;
-        let deadline = deadline::current().map_or(own, |d| d.min(own));
-        let outer = CALL_DEADLINE.with(|c| c.replace(Some(deadline)));
+        let watch = deadline::watch().tighter(Some(Instant::now() + MAX_CALL_TIME));
+        let outer = CALL_WATCH.with(|c| c.replace(Some(watch)));
         let result = self
             .engine
             .call_fn_with_options(options, &mut scope, &self.ast, function, args);
-        CALL_DEADLINE.with(|c| c.set(outer));
+        CALL_WATCH.with(|c| *c.borrow_mut() = outer);
         result
     }
 
@@ -315,8 +315,10 @@ impl Script {
             message.truncate(at);
         }
         if matches!(inner, EvalAltResult::ErrorTerminated(..)) {
-            message = match deadline::current() {
-                Some(d) if Instant::now() >= d => "stopped at the search's time limit".into(),
+            let watch = deadline::watch();
+            message = match (watch.late(), watch.ended()) {
+                (true, _) => "stopped at the search's time limit".into(),
+                (false, true) => "stopped: the search was cancelled".into(),
                 _ => format!(
                     "stopped after {} s (a runaway loop, or too many options pushed one by one?)",
                     MAX_CALL_TIME.as_secs_f64()
