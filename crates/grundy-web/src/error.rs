@@ -13,7 +13,7 @@ use serde::Serialize;
 pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
-    /// `bad_input`, `limit`, `game_failed`, `io` or `internal`.
+    /// `bad_input`, `limit`, `busy`, `game_failed`, `io` or `internal`.
     pub kind: &'static str,
     /// What went wrong, and how to fix it.
     pub message: String,
@@ -40,6 +40,16 @@ impl ApiError {
         ApiError {
             status: StatusCode::UNPROCESSABLE_ENTITY,
             kind: "limit",
+            message: message.into(),
+        }
+    }
+
+    /// A request the server has no room for now (503): every slot for long
+    /// solves is taken.
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            kind: "busy",
             message: message.into(),
         }
     }

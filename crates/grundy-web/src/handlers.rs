@@ -14,7 +14,7 @@ use grundy::api::values::{self, Defaults, Grid, Located, ShapeRequest};
 
 use crate::error::ApiError;
 use crate::request::{self, AnalyzeBody, BoardBody, LocateBody, PlayBody, TableBody};
-use crate::router::AppState;
+use crate::state::AppState;
 
 type Body<T> = Result<Json<T>, JsonRejection>;
 type Answer<T> = Result<Json<T>, ApiError>;
@@ -49,17 +49,25 @@ async fn solve(s: Arc<AppState>, b: AnalyzeBody, all_moves: bool) -> Answer<Anal
         b.script_source.as_deref(),
         s.config.allow_scripts,
     )?;
-    let options = AnalyzeOptions {
-        play: request::play(b.misere),
-        all_moves,
-        value_only: b.value_only,
-        limits: s.config.limits,
-    };
+    let (play, value_only, limits) = (request::play(b.misere), b.value_only, s.config.limits);
     let analysis = s
         .budget
-        .run(move || {
+        .run(move |cancel| {
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
-            Ok(analyze::analyze(&spec, &words, &options)?)
+            let options = AnalyzeOptions {
+                play,
+                all_moves,
+                value_only,
+                limits: cancel.limits(limits),
+            };
+            // Watched, so that the deadline stops the search at once.
+            Ok(analyze::analyze_watched(
+                &spec,
+                &words,
+                &options,
+                false,
+                cancel.hooks(),
+            )?)
         })
         .await?;
     Ok(Json(analysis))
@@ -79,7 +87,7 @@ pub async fn play(State(s): State<Arc<AppState>>, body: Body<PlayBody>) -> Answe
     let limits = s.config.limits;
     let turn = s
         .budget
-        .run(move || {
+        .run(move |cancel| {
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             let position = analyze::position(&spec, &words)?;
             let mv = b.mv.as_deref().map(str::trim);
@@ -88,7 +96,7 @@ pub async fn play(State(s): State<Arc<AppState>>, body: Body<PlayBody>) -> Answe
                 mv,
                 b.reply,
                 request::play(b.misere),
-                limits,
+                cancel.limits(limits),
             )?)
         })
         .await?;
@@ -129,7 +137,14 @@ pub async fn table(State(s): State<Arc<AppState>>, body: Body<TableBody>) -> Ans
     let limits = s.config.limits;
     let grid = s
         .budget
-        .run(move || Ok(values::grid(&spec, &asked, defaults, limits)?))
+        .run(move |cancel| {
+            Ok(values::grid(
+                &spec,
+                &asked,
+                defaults,
+                cancel.limits(limits),
+            )?)
+        })
         .await?;
     Ok(Json(grid))
 }
@@ -152,7 +167,7 @@ pub async fn locate(
     let side = b.side.unwrap_or(16).min(MAX_SIDE);
     let located = s
         .budget
-        .run(move || {
+        .run(move |_| {
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             Ok(values::locate(&spec, &words, side)?)
         })
@@ -173,7 +188,7 @@ pub async fn board(State(s): State<Arc<AppState>>, body: Body<BoardBody>) -> Ans
     )?;
     let drawn = s
         .budget
-        .run(move || {
+        .run(move |_| {
             let words: Vec<&str> = words.iter().map(String::as_str).collect();
             Ok(board::board(&spec, &words)?)
         })

@@ -5,8 +5,11 @@
 //! Every body is the JSON of an api result, the same as the command line's
 //! `--json`; every failure is `{"error": "...", "kind": "bad_input"}` with an
 //! HTTP status chosen by its [`grundy::api::ErrorKind`]. Solves run on
-//! blocking threads, a few at a time, each within a budget of positions and
-//! of wall-clock time ([`Config`]).
+//! blocking threads in two lanes (a quick one every solve starts in, a long
+//! one it moves to after a fraction of a second), each within a budget of
+//! positions and a deadline past which it is cancelled; connections are
+//! capped in number, in the time to send headers and body, and in length
+//! ([`Config`]).
 //!
 //! ```
 //! use grundy_web::{router, Config};
@@ -21,7 +24,8 @@ mod handlers;
 mod request;
 mod router;
 mod serve;
+mod state;
 
 pub use error::ApiError;
 pub use router::{router, Config};
-pub use serve::{run, Ready};
+pub use serve::{run, serve, Ready};

@@ -1,7 +1,22 @@
-//! Serving the router on a socket until Ctrl-C.
+//! Serving the router on a socket until Ctrl-C, with the connection limits
+//! a public server needs: at most [`Config::max_connections`] open at once
+//! (the rest wait in the listen queue, costing nothing), headers within
+//! [`Config::header_timeout`] (also the idle time allowed between two
+//! requests of a kept-alive connection), and no connection open longer than
+//! [`Config::connection_time`] (a client that reads its answer slowly).
+//! Bodies have their own deadline, in the router.
 
+use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
 
 use crate::router::{router, Config};
 
@@ -18,15 +33,61 @@ pub fn run(addr: SocketAddr, config: Config, ready: Ready<'_>) -> io::Result<()>
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let listener = TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        axum::serve(listener, router(config))
-            .with_graceful_shutdown(async {
-                // Without a signal handler the server runs until killed.
-                if tokio::signal::ctrl_c().await.is_err() {
-                    std::future::pending::<()>().await;
-                }
-            })
-            .await
+        serve(listener, config, async {
+            // Without a signal handler the server runs until killed.
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        })
+        .await
     })
+}
+
+/// Serves `listener` with `config`'s limits until `shutdown` completes.
+///
+/// # Errors
+/// The listener fails.
+pub async fn serve(
+    listener: TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()>,
+) -> io::Result<()> {
+    let app = router(config);
+    let open = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            p = Arc::clone(&open).acquire_owned() => p.expect("the semaphore is never closed"),
+            () = &mut shutdown => return Ok(()),
+        };
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // A connection that failed before it was accepted (reset,
+                // out of descriptors for a moment) ends only itself.
+                Err(_) => continue,
+            },
+            () = &mut shutdown => return Ok(()),
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            let _permit = permit;
+            connection(stream, app, &config).await;
+        });
+    }
+}
+
+/// One connection, served until it closes, fails or reaches its time.
+async fn connection(stream: TcpStream, app: Router, config: &Config) {
+    let _ = stream.set_nodelay(true);
+    let service = TowerToHyperService::new(app);
+    let served = http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(config.header_timeout)
+        .keep_alive(true)
+        .serve_connection(TokioIo::new(stream), service);
+    // A connection past its time is dropped, which closes its socket.
+    let _ = tokio::time::timeout(config.connection_time, served).await;
 }

@@ -2,6 +2,7 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::{Command, ExitCode, Stdio};
+use std::time::Duration;
 
 use clap::Args;
 use grundy_web::Config;
@@ -23,19 +24,48 @@ pub struct ServeArgs {
     /// server reads no files either way.
     #[arg(long)]
     allow_scripts: bool,
-    /// Seconds one request may take before it is answered with an error.
+    /// Seconds one request may take before it is answered with an error
+    /// (its solve is then cancelled).
     #[arg(long, value_name = "S", default_value_t = 10)]
     timeout: u64,
+    /// Milliseconds a solve may run in the quick lane before it moves to the
+    /// long one (or is refused as busy when that is full).
+    #[arg(long, value_name = "MS", default_value_t = 200)]
+    quick_ms: u64,
+    /// Solves at once in the long lane (default: one per two cores).
+    #[arg(long, value_name = "N")]
+    long_solves: Option<usize>,
+    /// Connections open at once; more wait to be accepted.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    max_connections: usize,
+    /// Seconds a client has to send a request's headers (and the idle time
+    /// allowed between requests on one connection).
+    #[arg(long, value_name = "S", default_value_t = 5)]
+    header_timeout: u64,
+    /// Seconds a client has to send a request's body.
+    #[arg(long, value_name = "S", default_value_t = 10)]
+    body_timeout: u64,
+    /// Seconds a connection may stay open, however busy.
+    #[arg(long, value_name = "S", default_value_t = 120)]
+    connection_time: u64,
     #[command(flatten)]
     search: SearchArgs,
 }
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    let secs = |s: u64| Duration::from_secs(s.max(1));
+    let defaults = Config::default();
     let config = Config {
         allow_scripts: args.allow_scripts,
         limits: args.search.limits(),
-        timeout: std::time::Duration::from_secs(args.timeout.max(1)),
-        ..Config::default()
+        timeout: secs(args.timeout),
+        quick_time: Duration::from_millis(args.quick_ms.max(1)),
+        long_concurrency: args.long_solves.unwrap_or(defaults.long_concurrency),
+        max_connections: args.max_connections.max(1),
+        header_timeout: secs(args.header_timeout),
+        body_timeout: secs(args.body_timeout),
+        connection_time: secs(args.connection_time),
+        ..defaults
     };
     let open = args.open;
     let mut ready = |addr: SocketAddr| {

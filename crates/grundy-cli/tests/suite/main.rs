@@ -17,6 +17,7 @@ mod loopy;
 mod misere_quotient;
 mod nimber;
 mod pattern;
+mod sandbox;
 mod script;
 mod search_checkpoint;
 mod sequence;

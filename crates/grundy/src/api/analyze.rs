@@ -14,7 +14,16 @@ pub use crate::analysis::erased::{Analysis, AnalyzeError, AnalyzeOptions, Method
 use crate::analysis::erased::{AnyGame, AnyPosition};
 use crate::api::Error;
 use crate::entry::Spec;
+/// [`within`] runs a closure whose script calls on this thread (and on the
+/// threads its searches start) stop at a [`Watch`]'s deadline or when its
+/// progress is asked to stop, as the searches' own calls stop at theirs:
+/// for a front end that must end a request's work, whichever engine the
+/// work reaches.
+pub use crate::solve::deadline::{within, Watch};
 pub use crate::solve::snapshot::{CheckpointHooks, SaveHook, SearchHooks, Snapshot, SnapshotError};
+/// The counters a watched search publishes, and the way to stop it: a
+/// front end needs it to fill [`SearchHooks::progress`].
+pub use crate::solve::Progress;
 
 /// The game `spec` names, built.
 ///

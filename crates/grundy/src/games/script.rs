@@ -36,9 +36,11 @@
 //! then that game, searched and checked for cycles as a script is.
 //!
 //! # Sandbox
-//! Scripts cannot read files or print. Each call of `moves` may take at most
-//! [`engine::MAX_OPERATIONS`] operations and nest [`engine::MAX_CALL_LEVELS`]
-//! calls, so a runaway script stops with an error naming its line. A game
+//! Scripts import nothing, read no file, no environment and no clock, and
+//! cannot sleep or print ([`sandbox`] is the contract). Each call of `moves`
+//! may take at most [`engine::MAX_OPERATIONS`] operations and nest
+//! [`engine::MAX_CALL_LEVELS`] calls, within bounds on memory, so a runaway
+//! script stops with an error naming its line. A game
 //! where a position can come back is refused by the search
 //! ([`crate::SearchError::Cycle`]).
 //!
@@ -48,6 +50,7 @@
 #[cfg(test)]
 mod batched_tests;
 pub mod engine;
+pub mod sandbox;
 
 use std::fmt;
 use std::hash::{Hash, Hasher};

@@ -37,6 +37,7 @@ use crate::game::GameError;
 use crate::hash::FxHashMap;
 use crate::nimber::{Mex, Nimber};
 use crate::solve::atoms::{Atom, OptionList};
+use crate::solve::deadline;
 use crate::solve::limits::Budget;
 use crate::solve::{Limits, SearchError};
 
@@ -284,6 +285,9 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             // Once per frontier: one round of parallel script calls.
             self.clock.check_time()?;
             let answers = self.ask(&frontier);
+            // A call cut short by the deadline fails: the time limit is
+            // what stopped it, not the game.
+            self.clock.check_time()?;
             let mut next = Vec::new();
             let mut ids = frontier.iter();
             for answer in answers {
@@ -305,12 +309,19 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
     /// they are many.
     fn ask(&self, ids: &[u32]) -> Vec<Answer> {
         let (source, atoms) = (self.source, &self.atoms);
+        // The workers watch what this thread watches, and the solver's clock.
+        let watch = deadline::watch().tighter(self.clock.deadline());
         let batch = |ids: &[u32]| {
             let mut list = OptionList::default();
             let mut counts = Vec::with_capacity(ids.len());
             for &id in ids {
+                if watch.ended() {
+                    // `close` reports the time limit and reads no answer.
+                    break;
+                }
                 let before = list.len();
-                let result = source.moves_into(&atoms[id as usize], &mut list);
+                let atom = &atoms[id as usize];
+                let result = deadline::within(watch.clone(), || source.moves_into(atom, &mut list));
                 let failed = result.is_err();
                 counts.push(result.map(|()| list.len() - before));
                 if failed {

@@ -287,6 +287,11 @@ impl Budget {
         Ok(true)
     }
 
+    /// When the running search must stop, if it has a time limit.
+    pub(crate) fn deadline(&self) -> Option<Instant> {
+        self.running.and_then(|(_, deadline)| deadline)
+    }
+
     /// An error once the running search's deadline has passed.
     pub(crate) fn check_time(&self) -> Result<(), SearchError> {
         if let (Some((_, Some(deadline))), Some(limit)) = (self.running, self.limits.max_time) {

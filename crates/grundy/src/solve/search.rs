@@ -245,7 +245,15 @@ impl<G: Game> Searcher<G> {
         search: impl FnOnce(&mut Self) -> Result<T, SearchError>,
     ) -> Result<T, SearchError> {
         self.budget.start();
-        let result = search(self);
+        // The game's own calls (a script's) stop at the deadline too.
+        let deadline = self.budget.deadline();
+        let result = crate::solve::deadline::scoped(deadline, || search(self)).or_else(|e| {
+            // A game call cut short by the deadline: the time limit stopped it.
+            match e {
+                SearchError::Game(_) => self.budget.check_time().and(Err(e)),
+                e => Err(e),
+            }
+        });
         self.budget.stop();
         if result.is_err() {
             self.solved.unpin();

@@ -1,9 +1,9 @@
 //! The rhai side of script games: loading a script, calling its `moves`
 //! function under operation limits, and reading back what it returns.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST, INT};
 use thiserror::Error;
@@ -11,32 +11,22 @@ use thiserror::Error;
 pub use crate::solve::atoms::{Atom, OptionList};
 use crate::solve::batched::AtomMoves;
 
-/// The most rhai operations one call of `moves` may take before it is
-/// stopped as runaway (a fraction of a second; enough to list some 10^5
-/// options of one position).
-pub const MAX_OPERATIONS: u64 = 1_000_000;
+use super::sandbox;
+use crate::solve::deadline::{self, Watch};
 
-/// The most time one call of a script function may take: rhai re-measures
-/// an array after every change to it, so a `moves` that pushes N options
-/// costs O(N²) (80,000 pushes take seconds); past this the call is stopped
-/// with a clear error rather than left running.
-pub const MAX_CALL_TIME: Duration = Duration::from_secs(1);
+pub use super::sandbox::{MAX_ARRAY_SIZE, MAX_CALL_LEVELS, MAX_CALL_TIME, MAX_OPERATIONS};
 
 /// Operations between looks at the clock during a call.
 const CLOCK_EVERY: u64 = 1 << 12;
 
 thread_local! {
-    /// When the running script call on this thread started.
-    static CALL_STARTED: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// What the running script call on this thread stops at: the watch of
+    /// the search that made it, its deadline tightened to the call's own
+    /// [`MAX_CALL_TIME`].
+    static CALL_WATCH: RefCell<Option<Watch>> = const { RefCell::new(None) };
 }
 
-/// How deep script functions may call each other.
-pub const MAX_CALL_LEVELS: usize = 64;
-
-/// The longest array a script may build (a position, or a list of options).
-pub const MAX_ARRAY_SIZE: usize = 1_000_000;
-
-/// The token a call stopped by [`MAX_CALL_TIME`] ends with.
+/// The token a call stopped by its deadline ends with.
 const TIMED_OUT: &str = "grundy: script call timed out";
 
 /// An atom as the script sees it.
@@ -96,22 +86,12 @@ fn line_of(pos: Position) -> usize {
 }
 
 fn sandboxed_engine() -> Engine {
-    let mut engine = Engine::new();
-    engine
-        .set_max_operations(MAX_OPERATIONS)
-        .set_max_call_levels(MAX_CALL_LEVELS)
-        .set_max_expr_depths(64, 64)
-        .set_max_string_size(100_000)
-        .set_max_array_size(MAX_ARRAY_SIZE)
-        .set_max_map_size(100_000);
-    // No output from the library: `print` and `debug` in a script are ignored.
+    let mut engine = sandbox::engine();
     engine.on_progress(|ops| {
-        let started = CALL_STARTED.with(Cell::get)?;
-        (ops % CLOCK_EVERY == 0 && started.elapsed() > MAX_CALL_TIME)
-            .then(|| Dynamic::from(TIMED_OUT))
+        let ended = ops % CLOCK_EVERY == 0
+            && CALL_WATCH.with(|w| w.borrow().as_ref().is_some_and(Watch::ended));
+        ended.then(|| Dynamic::from(TIMED_OUT))
     });
-    engine.on_print(|_| {});
-    engine.on_debug(|_, _, _| {});
     engine.register_type_with_name::<SumOf>("sum");
     engine.register_fn("sum", |parts: Array| -> Result<SumOf, Box<EvalAltResult>> {
         let mut atoms = Vec::with_capacity(parts.len());
@@ -132,10 +112,13 @@ impl Script {
     /// [`ScriptError::Syntax`] with the line, or [`ScriptError::NoMoves`].
     pub fn compile(path: &str, source: &str) -> Result<Script, ScriptError> {
         let engine = sandboxed_engine();
-        let ast = engine.compile(source).map_err(|e| ScriptError::Syntax {
-            path: path.to_string(),
-            line: line_of(e.position()),
-            message: e.err_type().to_string(),
+        let ast = engine.compile(source).map_err(|e| {
+            let message = e.err_type().to_string();
+            ScriptError::Syntax {
+                path: path.to_string(),
+                line: line_of(e.position()),
+                message: sandbox::refused(&message).unwrap_or(message),
+            }
         })?;
         let defines = |name: &str, params: usize| {
             ast.iter_functions()
@@ -196,11 +179,12 @@ impl Script {
         // Top-level statements are not rerun on each call: only functions count.
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let mut scope = Scope::new();
-        let outer = CALL_STARTED.with(|c| c.replace(Some(Instant::now())));
+        let watch = deadline::watch().tighter(Some(Instant::now() + MAX_CALL_TIME));
+        let outer = CALL_WATCH.with(|c| c.replace(Some(watch)));
         let result = self
             .engine
             .call_fn_with_options(options, &mut scope, &self.ast, function, args);
-        CALL_STARTED.with(|c| c.set(outer));
+        CALL_WATCH.with(|c| *c.borrow_mut() = outer);
         result
     }
 
@@ -272,9 +256,19 @@ impl Script {
             message.truncate(at);
         }
         if matches!(inner, EvalAltResult::ErrorTerminated(..)) {
+            let watch = deadline::watch();
+            message = match (watch.late(), watch.ended()) {
+                (true, _) => "stopped at the search's time limit".into(),
+                (false, true) => "stopped: the search was cancelled".into(),
+                _ => format!(
+                    "stopped after {} s (a runaway loop, or too many options pushed one by one?)",
+                    MAX_CALL_TIME.as_secs_f64()
+                ),
+            };
+        }
+        if matches!(inner, EvalAltResult::ErrorStackOverflow(_)) {
             message = format!(
-                "stopped after {} s (a runaway loop, or too many options pushed one by one?)",
-                MAX_CALL_TIME.as_secs_f64()
+                "functions called each other more than {MAX_CALL_LEVELS} levels deep (a recursion without end?)"
             );
         }
         if matches!(inner, EvalAltResult::ErrorTooManyOperations(_)) {
