@@ -5,6 +5,7 @@ mod cli;
 mod commands;
 mod memory;
 mod output;
+mod pad;
 
 use std::process::ExitCode;
 

@@ -206,7 +206,8 @@ fn print_moves(out: &mut impl Write, moves: &[MoveInfo]) -> anyhow::Result<()> {
             .remoteness
             .map(|r| format!(", remoteness {r}"))
             .unwrap_or_default();
-        writeln!(out, "  {:<width$}  -> {}   ({outcome}{remote})", m.mv, m.to)?;
+        let mv = crate::pad::Left(&m.mv, width);
+        writeln!(out, "  {mv}  -> {}   ({outcome}{remote})", m.to)?;
     }
     Ok(())
 }

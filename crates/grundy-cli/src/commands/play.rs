@@ -165,9 +165,9 @@ impl<W: Write> Session<'_, W> {
             };
             writeln!(
                 self.out,
-                "  {:>3}. {:<width$}  -> {}   ({value})",
+                "  {:>3}. {}  -> {}   ({value})",
                 i + 1,
-                m.mv,
+                crate::pad::Left(&m.mv, width),
                 m.to
             )?;
         }

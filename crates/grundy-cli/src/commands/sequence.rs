@@ -178,7 +178,9 @@ pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         json_line(&mut out, &result)?;
     } else {
-        writeln!(out, "{}", result.values.words())?;
+        // Streamed: the text of 10^8 values would not fit beside them.
+        result.values.write_words(&mut out)?;
+        writeln!(out)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -10,6 +10,7 @@ mod fibonacci_wythoff;
 mod geography;
 mod judges;
 mod kill;
+mod limits;
 mod misere_quotient;
 mod nimber;
 mod pattern;
