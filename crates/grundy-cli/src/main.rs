@@ -1,6 +1,7 @@
 //! The `grundy` command: see `grundy --help`.
 
 mod args;
+mod checkpoint_file;
 mod cli;
 mod commands;
 mod memory;

@@ -214,8 +214,8 @@ const CHECKPOINT_RULES: [&str; 4] = ["0.6", "0.07", "4.07", "0.137"];
 
 /// Sequence checkpoint files. The first byte picks a rule and a mode:
 /// - even: the rest is a checkpoint file; whatever is accepted must
-///   re-serialise to the identical bytes (nothing is accepted loosely), or,
-///   for a file of an earlier format, to a file read as the same values;
+///   re-serialise to the identical bytes (nothing is accepted loosely, and
+///   no file of an earlier format is accepted);
 /// - odd: a real checkpoint of the rule's first values is damaged as the
 ///   rest says (byte flips at positions, then a truncation), and a damaged
 ///   file must be refused, never read as other values.
@@ -228,15 +228,11 @@ pub fn checkpoint_file(data: &[u8]) {
     if first & 1 == 0 {
         if let Ok(values) = checkpoint::decode(&code, rest) {
             let again = checkpoint::encode(&code, &values);
-            // Files of the earlier formats are rewritten in the current one.
-            if rest.starts_with(b"grundy-sequence 3\n") {
-                assert_eq!(
-                    again, rest,
-                    "an accepted checkpoint that does not re-serialise to itself"
-                );
-            } else {
-                assert_eq!(checkpoint::decode(&code, &again), Ok(values));
-            }
+            // Only the current format is read, and only as it is written.
+            assert_eq!(
+                again, rest,
+                "an accepted checkpoint that does not re-serialise to itself"
+            );
         }
         return;
     }

@@ -9,6 +9,7 @@
 //! engine and `pattern` alike.
 
 pub mod batched;
+pub mod container;
 pub mod heap;
 pub mod limits;
 pub mod period;

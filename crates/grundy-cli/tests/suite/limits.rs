@@ -72,10 +72,10 @@ fn capped(kb: u64, args: &[&str]) -> std::process::Output {
 
 #[test]
 fn fibonacci_nim_of_a_huge_heap_answers_in_linear_memory() {
-    // 40,000 digits: the list of every Fibonacci number below the heap took
-    // about 1.6 GB; two at a time take a few hundred kilobytes.
-    let heap = format!("7{}", "3".repeat(39_999));
-    let out = capped(600_000, &["analyze", "fibonacci", &heap]);
+    // 20,000 digits: the list of every Fibonacci number below the heap took
+    // about 400 MB; two at a time take a few hundred kilobytes.
+    let heap = format!("7{}", "3".repeat(19_999));
+    let out = capped(250_000, &["analyze", "fibonacci", &heap]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("terms (too long to write out"), "{}", &text[..400]);
@@ -94,4 +94,25 @@ fn a_long_sequence_is_printed_without_its_whole_text_in_memory() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.split_ascii_whitespace().count(), 2_000_000);
     assert!(text.starts_with("0 1 2 3 0 1 2 3 0"));
+}
+
+#[test]
+fn checkpoints_of_earlier_formats_or_the_other_engine_are_refused() {
+    let dir = std::env::temp_dir().join(format!("grundy-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("old.ckpt");
+    let file_arg = file.to_str().unwrap();
+    // Format 3, whose CRC-32 anyone who edits the file can fix up: refused
+    // whatever its CRC says, with what to do.
+    let old = "grundy-sequence 3\nwidth 16\nrule 0.6\ncount 0\nchecksum 00000000\ncrc 00000000\n\n";
+    std::fs::write(&file, old).unwrap();
+    let seq = ["sequence", "0.6", "--len", "100", "--checkpoint", file_arg];
+    stopped_at_limit(&seq, "delete the file and run the command again");
+    // A search's checkpoint, sealed and sound, is not a sequence's.
+    std::fs::remove_file(&file).unwrap();
+    let search = ["analyze", "--search", "cram", "3x3", "--checkpoint", file_arg];
+    assert!(grundy().args(search).output().unwrap().status.success());
+    assert!(std::fs::read(&file).unwrap().starts_with(b"grundy-checkpoint 4\nkind search\n"));
+    stopped_at_limit(&seq, "a checkpoint of a search run, not of a sequence run");
+    let _ = std::fs::remove_dir_all(&dir);
 }
