@@ -27,7 +27,8 @@ pub fn resume(path: &Path, max_bytes: usize) -> anyhow::Result<Option<Vec<u8>>> 
             Bytes(max_bytes)
         ),
         Ok(_) => {
-            let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
             Ok(Some(bytes))
         }
         Err(_) => Ok(None),

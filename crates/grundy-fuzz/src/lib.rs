@@ -1,6 +1,7 @@
 //! Fuzz targets for `grundy`: one function per kind of input a user can
 //! give (positions, take-and-break codes, formulas, judge inputs, graph
-//! files, checkpoints, scripts), taking arbitrary bytes. None may panic,
+//! files, checkpoints, scripts, huge numbers, the web playground's JSON
+//! bodies), taking arbitrary bytes. None may panic,
 //! whatever the bytes: a panic is a bug found.
 //!
 //! The functions are shared by the cargo-fuzz targets under `fuzz/`, which
@@ -24,6 +25,9 @@ use grundy::solve::heap::code::HeapCode;
 use grundy::solve::heap::sequence;
 use grundy::{Limits, Play};
 
+mod reach;
+pub use reach::{huge_number, web_body, ENDPOINTS, MAX_DIGITS};
+
 /// A fuzz target: runs one input, panicking only on a bug.
 pub type Target = fn(&[u8]);
 
@@ -38,6 +42,8 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("graph", graph),
     ("checkpoint", checkpoint_file),
     ("script", script),
+    ("huge_number", huge_number),
+    ("web_body", web_body),
 ];
 
 /// A small search budget: 10^4 positions, 8 MiB, 0.2 s.

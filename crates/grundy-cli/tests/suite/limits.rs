@@ -26,7 +26,14 @@ fn max_time_stops_sequence_and_period_with_their_error() {
         "stopped at the time limit of 1 s",
     );
     stopped_at_limit(
-        &["sequence", "grundys-game", "--len", "100000000", "--max-time", "1"],
+        &[
+            "sequence",
+            "grundys-game",
+            "--len",
+            "100000000",
+            "--max-time",
+            "1",
+        ],
         "raise it with --max-time",
     );
 }
@@ -38,7 +45,11 @@ fn a_move_text_past_64_kib_is_printed_whole() {
         .args(["analyze", "wythoff", &heap, "1"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     // The winning move takes 10^70000 - 1 from heap 1: its text is past
     // the 65,535 characters a format width holds.
@@ -76,9 +87,17 @@ fn fibonacci_nim_of_a_huge_heap_answers_in_linear_memory() {
     // about 400 MB; two at a time take a few hundred kilobytes.
     let heap = format!("7{}", "3".repeat(19_999));
     let out = capped(250_000, &["analyze", "fibonacci", &heap]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("terms (too long to write out"), "{}", &text[..400]);
+    assert!(
+        text.contains("terms (too long to write out"),
+        "{}",
+        &text[..400]
+    );
 }
 
 #[test]
@@ -90,7 +109,11 @@ fn a_long_sequence_is_printed_without_its_whole_text_in_memory() {
         120_000,
         &["sequence", "bash:3", "--len", "2000000", "--memory", "64M"],
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.split_ascii_whitespace().count(), 2_000_000);
     assert!(text.starts_with("0 1 2 3 0 1 2 3 0"));
@@ -110,9 +133,18 @@ fn checkpoints_of_earlier_formats_or_the_other_engine_are_refused() {
     stopped_at_limit(&seq, "delete the file and run the command again");
     // A search's checkpoint, sealed and sound, is not a sequence's.
     std::fs::remove_file(&file).unwrap();
-    let search = ["analyze", "--search", "cram", "3x3", "--checkpoint", file_arg];
+    let search = [
+        "analyze",
+        "--search",
+        "cram",
+        "3x3",
+        "--checkpoint",
+        file_arg,
+    ];
     assert!(grundy().args(search).output().unwrap().status.success());
-    assert!(std::fs::read(&file).unwrap().starts_with(b"grundy-checkpoint 4\nkind search\n"));
+    assert!(std::fs::read(&file)
+        .unwrap()
+        .starts_with(b"grundy-checkpoint 4\nkind search\n"));
     stopped_at_limit(&seq, "a checkpoint of a search run, not of a sequence run");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -193,7 +193,11 @@ fn damaged_and_mismatched_checkpoints_are_refused_in_one_line() {
         "delete the file and run the command again",
     );
     std::fs::write(&other, "hello\n").unwrap();
-    refused(&["--search", "cram", "3x4"], &other, "not a grundy checkpoint");
+    refused(
+        &["--search", "cram", "3x4"],
+        &other,
+        "not a grundy checkpoint",
+    );
     // A file larger than the memory budget is not read.
     let big = d.join("big.ckpt");
     std::fs::write(&big, vec![b'x'; 2 << 20]).unwrap();

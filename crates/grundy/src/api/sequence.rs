@@ -547,7 +547,8 @@ mod tests {
         );
         assert_eq!(e.kind(), ErrorKind::Limit);
         assert_eq!(saved, INTERRUPT_EVERY);
-        let period = crate::api::period::period(&"0.6".into(), usize::MAX, &options, Hooks::default());
+        let period =
+            crate::api::period::period(&"0.6".into(), usize::MAX, &options, Hooks::default());
         assert!(matches!(period, Err(Error::TimeLimit { .. })), "{period:?}");
     }
 

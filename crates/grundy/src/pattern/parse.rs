@@ -327,9 +327,8 @@ mod tests {
 
     #[test]
     fn formulas_past_the_depth_limit_are_refused_not_overflowed() {
-        let nested = |open: &str, close: &str, k: usize| {
-            format!("{}n{}", open.repeat(k), close.repeat(k))
-        };
+        let nested =
+            |open: &str, close: &str, k: usize| format!("{}n{}", open.repeat(k), close.repeat(k));
         let too_deep = [
             nested("(", ")", 20_000),
             nested("~", "", 20_000),
@@ -346,7 +345,10 @@ mod tests {
         }
         // Up to the limit, the same shapes parse and evaluate.
         assert_eq!(eval(&nested("(", ")", MAX_DEPTH - 1), 7, 0, 0), Some(7));
-        assert_eq!(eval(&vec!["n"; MAX_DEPTH].join(" + "), 7, 0, 0), Some(7 * 256));
+        assert_eq!(
+            eval(&vec!["n"; MAX_DEPTH].join(" + "), 7, 0, 0),
+            Some(7 * 256)
+        );
         assert_eq!(eval(&nested("~~", "", 100), 7, 0, 0), Some(7));
     }
 

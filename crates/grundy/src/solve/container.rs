@@ -183,7 +183,10 @@ pub(crate) fn open(bytes: &[u8], kind: Kind) -> Result<Opened<'_>, ContainerErro
     let written = trailer
         .strip_prefix(b"sha256 ")
         .and_then(|t| t.strip_suffix(b"\n"))
-        .filter(|t| t.iter().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(b)))
+        .filter(|t| {
+            t.iter()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(b))
+        })
         .ok_or_else(|| damaged("no content hash at its end: truncated?"))?;
     if hex(&Sha256::digest(rest)).as_bytes() != written {
         return Err(damaged("its content hash does not match"));
@@ -280,9 +283,14 @@ mod tests {
         ] {
             let e = open(old, Kind::Sequence).unwrap_err();
             assert!(matches!(e, ContainerError::OtherFormat { .. }), "{e}");
-            assert!(e.to_string().contains("delete the file and run the command again"));
+            assert!(e
+                .to_string()
+                .contains("delete the file and run the command again"));
         }
-        assert_eq!(open(b"hello\n\n", Kind::Sequence), Err(ContainerError::NotACheckpoint));
+        assert_eq!(
+            open(b"hello\n\n", Kind::Sequence),
+            Err(ContainerError::NotACheckpoint)
+        );
         assert_eq!(open(b"", Kind::Search), Err(ContainerError::NotACheckpoint));
         assert!(open(MAGIC.as_bytes(), Kind::Search).is_err());
     }

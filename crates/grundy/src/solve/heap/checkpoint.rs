@@ -31,9 +31,9 @@ use std::io::{self, Write};
 use thiserror::Error;
 
 use super::code::HeapCode;
-use crate::solve::container::{self, ContainerError, Kind, Sealer};
 use super::naive::Value;
 use super::sequence::Values;
+use crate::solve::container::{self, ContainerError, Kind, Sealer};
 
 /// Why a checkpoint could not be read.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -232,9 +232,7 @@ mod tests {
         let bytes = encode(&code, &Values::Narrow(vec![0u16, 0, 1, 0, 2, 1]));
         let text = String::from_utf8_lossy(&bytes);
         assert!(
-            text.starts_with(
-                "grundy-checkpoint 4\nkind sequence\nwidth 16\nrule 0.6\ncount 6\n"
-            ),
+            text.starts_with("grundy-checkpoint 4\nkind sequence\nwidth 16\nrule 0.6\ncount 6\n"),
             "{text}"
         );
         for at in 0..bytes.len() {
@@ -275,7 +273,10 @@ mod tests {
             "width 16\nrule 0.6\ncount 3\nchecksum 40003\n",
             "rule 0.6\ncount 3\nchecksum 00040003\n",
         ] {
-            assert_eq!(decode(&code, &seal(bad, &body)), Err(CheckpointError::Header));
+            assert_eq!(
+                decode(&code, &seal(bad, &body)),
+                Err(CheckpointError::Header)
+            );
         }
         let sum = "width 16\nrule 0.6\ncount 3\nchecksum 00040004\n";
         assert!(matches!(
