@@ -243,6 +243,10 @@ impl Parser {
                 self.expect(&Tok::Close, "`)`")?;
                 e
             }
+            // A variable is a leaf; a call opens a level.
+            Tok::Name(name) if matches!(name.as_str(), "n" | "i" | "j") => {
+                return self.name(name, pos)
+            }
             Tok::Name(name) => {
                 self.open(pos)?;
                 self.name(name, pos)?
