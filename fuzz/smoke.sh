@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds every libFuzzer target with plain stable cargo (the coverage flags cargo-fuzz
 # would pass with `--sanitizer none`, so nothing needs installing) and runs each for
-# SECONDS seconds (default 4) from its corpus and regressions. A crash fails the run and
+# SECONDS seconds (default 4) from its corpus and regressions, with its
+# dictionary (fuzz/dicts/TARGET.dict) where it has one. A crash fails the run and
 # leaves its input in fuzz/artifacts/TARGET/. New inputs go to a scratch directory, never
 # to the committed corpus. `.ci/run` calls it; by hand:
 #
@@ -28,9 +29,11 @@ for target in "${targets[@]}"; do
   scratch=$(mktemp -d)
   dirs=("corpus/$target")
   [ -d "regressions/$target" ] && dirs+=("regressions/$target")
+  extra=()
+  [ -f "dicts/$target.dict" ] && extra+=("-dict=dicts/$target.dict")
   mkdir -p "artifacts/$target"
   log="$scratch.log"
-  if "target/$host/release/$target" "$scratch" "${dirs[@]}" -artifact_prefix="artifacts/$target/" \
+  if "target/$host/release/$target" "$scratch" "${dirs[@]}" "${extra[@]}" -artifact_prefix="artifacts/$target/" \
     -max_total_time="$each" -timeout=10 -rss_limit_mb=2048 -max_len=2048 -print_final_stats=1 >"$log" 2>&1; then
     echo "fuzz $target: $(grep -h '^stat::number_of_executed_units' "$log" | tr -s ' ' | cut -d' ' -f2) runs in ${each} s, no crash"
   else

@@ -1,10 +1,12 @@
 //! The `grundy` command: see `grundy --help`.
 
 mod args;
+mod checkpoint_file;
 mod cli;
 mod commands;
 mod memory;
 mod output;
+mod pad;
 
 use std::process::ExitCode;
 

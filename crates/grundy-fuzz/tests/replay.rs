@@ -47,4 +47,14 @@ macro_rules! replay_tests {
     };
 }
 
-replay_tests!(analyze, heap_code, formula, judge, graph, checkpoint, script);
+replay_tests!(
+    analyze,
+    heap_code,
+    formula,
+    judge,
+    graph,
+    checkpoint,
+    script,
+    huge_number,
+    web_body
+);

@@ -11,6 +11,7 @@
 pub mod atoms;
 pub mod batched;
 pub mod certificate;
+pub mod container;
 pub mod deadline;
 pub mod heap;
 pub mod limits;

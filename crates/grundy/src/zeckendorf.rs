@@ -71,7 +71,9 @@ pub fn smallest_term_u64(n: u64) -> Option<u64> {
     zeckendorf_u64(n).last().copied()
 }
 
-/// The Fibonacci numbers `F(2), F(3), …` up to and including the largest not above `n`.
+/// The Fibonacci numbers `F(2), F(3), …` up to and including the largest
+/// not above `n`: the tests' reference for [`greedy`].
+#[cfg(test)]
 fn fibonacci_up_to(n: &BigUint) -> Vec<BigUint> {
     let mut fibs = vec![BigUint::from(1u32), BigUint::from(2u32)];
     loop {
@@ -85,6 +87,10 @@ fn fibonacci_up_to(n: &BigUint) -> Vec<BigUint> {
 }
 
 /// The Zeckendorf representation of `n`: its terms, largest first.
+///
+/// The terms' digits together can grow with the square of `n`'s digits
+/// (a sum of every other Fibonacci number); [`zeckendorf_indices`] gives
+/// the same representation in memory linear in them.
 ///
 /// ```
 /// use grundy::zeckendorf::zeckendorf;
@@ -103,19 +109,77 @@ pub fn zeckendorf(n: &BigUint) -> Vec<Term> {
             })
             .collect();
     }
-    let fibs = fibonacci_up_to(n);
-    let mut rest = n.clone();
     let mut terms = Vec::new();
-    for (i, f) in fibs.iter().enumerate().rev() {
-        if *f <= rest {
-            rest -= f;
-            terms.push(Term {
-                index: i as u32 + 2,
-                value: f.clone(),
-            });
-        }
-    }
+    greedy(n, |index, value| {
+        terms.push(Term {
+            index,
+            value: value.clone(),
+        });
+    });
     terms
+}
+
+/// The greedy algorithm over two Fibonacci numbers at a time, climbing by
+/// sums and stepping down by differences, so that memory stays linear in
+/// the digits of `n` (a list of every `F(i) ≤ n` holds their square).
+/// Calls `term` with each term's index and value, largest first.
+fn greedy(n: &BigUint, mut term: impl FnMut(u32, &BigUint)) {
+    if n.is_zero() {
+        return;
+    }
+    // (a, b) = (F(index), F(index − 1)).
+    let (mut a, mut b, mut index) = (BigUint::from(1u32), BigUint::from(1u32), 2u32);
+    while &a + &b <= *n {
+        let next = &a + &b;
+        b = std::mem::replace(&mut a, next);
+        index += 1;
+    }
+    let mut rest = n.clone();
+    loop {
+        if a <= rest {
+            rest -= &a;
+            term(index, &a);
+        }
+        if index == 2 || rest.is_zero() {
+            return;
+        }
+        let below = &a - &b;
+        a = std::mem::replace(&mut b, below);
+        index -= 1;
+    }
+}
+
+/// The indices of the Zeckendorf terms of `n`, largest first, and its
+/// smallest term (`None` for 0), in memory linear in the digits of `n`.
+///
+/// ```
+/// use grundy::zeckendorf::zeckendorf_indices;
+/// let (indices, smallest) = zeckendorf_indices(&10_000u32.into());
+/// assert_eq!(indices, [20, 18, 15, 9, 5, 3]);
+/// assert_eq!(smallest, Some(2u32.into()));
+/// ```
+pub fn zeckendorf_indices(n: &BigUint) -> (Vec<u32>, Option<BigUint>) {
+    let (mut indices, mut smallest) = (Vec::new(), None);
+    if n.to_u64().is_some() {
+        for t in zeckendorf(n) {
+            indices.push(t.index);
+            smallest = Some(t.value);
+        }
+        return (indices, smallest);
+    }
+    let mut last = None;
+    greedy(n, |index, _| {
+        indices.push(index);
+        last = Some(index);
+    });
+    // The smallest term once, by a second walk: cloning every term's value
+    // would cost time quadratic in the digits.
+    greedy(n, |index, value| {
+        if Some(index) == last {
+            smallest = Some(value.clone());
+        }
+    });
+    (indices, smallest)
 }
 
 /// The smallest term of the Zeckendorf representation of `n`, `None` for 0.
@@ -123,12 +187,12 @@ pub fn smallest_term(n: &BigUint) -> Option<BigUint> {
     if let Some(small) = n.to_u64() {
         return smallest_term_u64(small).map(BigUint::from);
     }
-    zeckendorf(n).pop().map(|t| t.value)
+    zeckendorf_indices(n).1
 }
 
 /// Whether `n` is a Fibonacci number (a representation with a single term).
 pub fn is_fibonacci(n: &BigUint) -> bool {
-    !n.is_zero() && zeckendorf(n).len() == 1
+    !n.is_zero() && zeckendorf_indices(n).0.len() == 1
 }
 
 /// The representation as a sum: `6765 + 2584 + 610 + 34 + 5 + 2`, or `0`.
@@ -142,10 +206,16 @@ pub fn sum_text(terms: &[Term]) -> String {
 
 /// The representation by indices: `F(20) + F(18) + F(15) + F(9) + F(5) + F(3)`.
 pub fn index_text(terms: &[Term]) -> String {
-    if terms.is_empty() {
+    let indices: Vec<u32> = terms.iter().map(|t| t.index).collect();
+    indices_text(&indices)
+}
+
+/// [`index_text`] of the indices alone (from [`zeckendorf_indices`]).
+pub fn indices_text(indices: &[u32]) -> String {
+    if indices.is_empty() {
         return "0".into();
     }
-    let parts: Vec<String> = terms.iter().map(|t| format!("F({})", t.index)).collect();
+    let parts: Vec<String> = indices.iter().map(|i| format!("F({i})")).collect();
     parts.join(" + ")
 }
 
@@ -212,6 +282,24 @@ mod tests {
             // The largest and smallest terms are Fibonacci numbers by an independent test.
             prop_assert!(gessel(&t[0].value) && gessel(&t[t.len() - 1].value));
             prop_assert_eq!(smallest_term(&n), t.last().map(|x| x.value.clone()));
+        }
+
+        #[test]
+        fn the_linear_walk_agrees_with_the_list_of_fibonacci_numbers(digits in "[1-9][0-9]{19,120}") {
+            let n: BigUint = digits.parse().unwrap();
+            let mut rest = n.clone();
+            let mut slow = Vec::new();
+            for (i, f) in fibonacci_up_to(&n).iter().enumerate().rev() {
+                if *f <= rest {
+                    rest -= f;
+                    slow.push((i as u32 + 2, f.clone()));
+                }
+            }
+            let fast: Vec<(u32, BigUint)> = zeckendorf(&n).into_iter().map(|t| (t.index, t.value)).collect();
+            prop_assert_eq!(&fast, &slow);
+            let (indices, smallest) = zeckendorf_indices(&n);
+            prop_assert_eq!(indices, slow.iter().map(|s| s.0).collect::<Vec<_>>());
+            prop_assert_eq!(smallest, slow.last().map(|s| s.1.clone()));
         }
 
         #[test]

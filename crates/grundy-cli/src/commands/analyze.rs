@@ -10,10 +10,10 @@ use clap::Args;
 use grundy::api::analyze::{
     self, Analysis, AnalyzeOptions, CheckpointHooks, MoveInfo, SearchHooks,
 };
-use grundy::api::{Bytes, Outcome, Play, Progress, SearchError};
+use grundy::api::{Outcome, Play, Progress, SearchError};
 
 use crate::args::{CheckpointArgs, ConventionArgs, EngineArgs, GraphArgs, JsonArgs, SearchArgs};
-use crate::output::{json_line, remove_leftovers_of, search_progress, stdout, write_atomically};
+use crate::output::{json_line, search_progress, stdout};
 
 #[derive(Args)]
 pub struct AnalyzeArgs {
@@ -141,25 +141,13 @@ fn checkpoint_hooks(
     args: &CheckpointArgs,
     options: &AnalyzeOptions,
 ) -> anyhow::Result<CheckpointHooks> {
-    let resume = match std::fs::metadata(path) {
-        Ok(m) if m.len() > options.limits.max_bytes as u64 => anyhow::bail!(
-            "{}: the checkpoint is {}, more than the memory budget of {}; raise it with --memory",
-            path.display(),
-            Bytes(usize::try_from(m.len()).unwrap_or(usize::MAX)),
-            Bytes(options.limits.max_bytes)
-        ),
-        Ok(_) => Some(std::fs::read(path).with_context(|| format!("reading {}", path.display()))?),
-        Err(_) => None,
-    };
+    let resume = crate::checkpoint_file::resume(path, options.limits.max_bytes)?;
     let to = path.to_path_buf();
     Ok(CheckpointHooks {
         resume,
         every: args.checkpoint_every,
-        // A killed run's temporary file goes once a checkpoint is whole again.
         save: Box::new(move |snapshot| {
-            write_atomically(&to, |out| snapshot.write_to(out))?;
-            remove_leftovers_of(&to);
-            Ok(())
+            crate::checkpoint_file::save(&to, |out| snapshot.write_to(out))
         }),
     })
 }
@@ -235,7 +223,8 @@ fn print_moves(out: &mut impl Write, moves: &[MoveInfo]) -> anyhow::Result<()> {
             .remoteness
             .map(|r| format!(", remoteness {r}"))
             .unwrap_or_default();
-        writeln!(out, "  {:<width$}  -> {}   ({outcome}{remote})", m.mv, m.to)?;
+        let mv = crate::pad::Left(&m.mv, width);
+        writeln!(out, "  {mv}  -> {}   ({outcome}{remote})", m.to)?;
     }
     Ok(())
 }

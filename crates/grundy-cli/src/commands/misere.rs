@@ -146,7 +146,8 @@ fn genus(a: &GenusArgs) -> anyhow::Result<ExitCode> {
 fn write_genus(out: &mut impl Write, r: &GenusReport) -> anyhow::Result<()> {
     let width = r.rows.iter().map(|row| row.genus.len()).max().unwrap_or(0);
     for row in &r.rows {
-        writeln!(out, "{:>4}  {:<width$}  {}", row.heap, row.genus, row.kind)?;
+        let genus = crate::pad::Left(&row.genus, width);
+        writeln!(out, "{:>4}  {genus}  {}", row.heap, row.kind)?;
     }
     Ok(())
 }

@@ -232,9 +232,9 @@ impl<W: Write> Session<W> {
             };
             writeln!(
                 self.out,
-                "  {:>3}. {:<width$}  -> {}   ({value})",
+                "  {:>3}. {}  -> {}   ({value})",
                 i + 1,
-                m.mv,
+                crate::pad::Left(&m.mv, width),
                 m.to
             )?;
         }

@@ -6,20 +6,17 @@
 //! checkpoint files (atomically) and draws the progress bar.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::Context;
 use clap::Args;
 use grundy::api::sequence::{self, Checkpoint, Event, Hooks, Method, SequenceOptions};
 
 use crate::args::SearchArgs;
 use grundy_plot::{Format, Period, SequenceChart};
 
-use crate::output::{
-    json_line, progress, remove_leftovers_of, stdout, write_atomically, write_picture,
-};
+use crate::output::{json_line, progress, stdout, write_picture};
 
 #[derive(Args, Debug)]
 pub struct SequenceArgs {
@@ -96,10 +93,8 @@ impl EngineArgs {
     ) -> anyhow::Result<T> {
         let path = self.checkpoint.as_deref();
         let bytes = match path {
-            Some(p) if p.exists() => {
-                Some(std::fs::read(p).with_context(|| format!("reading {}", p.display()))?)
-            }
-            _ => None,
+            Some(p) => crate::checkpoint_file::resume(p, options.limits.max_bytes)?,
+            None => None,
         };
         // Past the budget the library refuses the run: no estimate then.
         if len >= 1 << 20 && len <= sequence::engine_room(options.limits) {
@@ -127,7 +122,11 @@ impl EngineArgs {
             }
             _ => {}
         };
-        let mut save = |c: &Checkpoint<'_>| path.map_or(Ok(()), |p| save(p, c));
+        let mut save = |c: &Checkpoint<'_>| {
+            path.map_or(Ok(()), |p| {
+                crate::checkpoint_file::save(p, |out| c.write_to(out))
+            })
+        };
         let hooks = Hooks {
             events: Some(&mut events),
             resume: bytes.as_deref(),
@@ -144,15 +143,6 @@ impl EngineArgs {
             (r, _) => Ok(r?),
         }
     }
-}
-
-/// Saves the checkpoint through [`write_atomically`]: a run killed at any
-/// moment leaves the previous checkpoint or this one, never half of one
-/// (and the temporary file, which the next save removes).
-fn save(path: &Path, c: &Checkpoint<'_>) -> std::io::Result<()> {
-    write_atomically(path, |out| c.write_to(out))?;
-    remove_leftovers_of(path);
-    Ok(())
 }
 
 /// The period of `spec`'s values if a theorem proves it within the first
@@ -204,7 +194,9 @@ pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         json_line(&mut out, &result)?;
     } else {
-        writeln!(out, "{}", result.values.words())?;
+        // Streamed: the text of 10^8 values would not fit beside them.
+        result.values.write_words(&mut out)?;
+        writeln!(out)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -13,6 +13,7 @@ mod front;
 mod geography;
 mod judges;
 mod kill;
+mod limits;
 mod loopy;
 mod misere_quotient;
 mod nimber;

@@ -182,13 +182,21 @@ fn damaged_and_mismatched_checkpoints_are_refused_in_one_line() {
     let cut = d.join("cut.ckpt");
     std::fs::write(&cut, &bytes[..bytes.len() - 30]).unwrap();
     refused(&["--search", "cram", "3x4"], &cut, "damaged");
-    // Not a checkpoint at all, e.g. a sequence's.
+    // A file of an earlier format (its CRC anyone could fix up) is refused
+    // with what to do; so is a sequence's checkpoint and a file that is no
+    // checkpoint at all.
     let other = d.join("other.ckpt");
     std::fs::write(&other, "grundy-sequence 3\nwidth 16\n").unwrap();
     refused(
         &["--search", "cram", "3x4"],
         &other,
-        "not a grundy search checkpoint",
+        "delete the file and run the command again",
+    );
+    std::fs::write(&other, "hello\n").unwrap();
+    refused(
+        &["--search", "cram", "3x4"],
+        &other,
+        "not a grundy checkpoint",
     );
     // A file larger than the memory budget is not read.
     let big = d.join("big.ckpt");

@@ -190,6 +190,15 @@ pub enum Error {
         /// Values computed when it stopped.
         done: usize,
     },
+    /// A run stopped at its time limit (`--max-time`); a checkpoint, if
+    /// one was asked for, holds the values so far.
+    #[error("stopped at the time limit of {} s after {done} values; raise it with --max-time (with --checkpoint, a rerun goes on from there)", limit.as_secs_f64())]
+    TimeLimit {
+        /// Values computed when it stopped.
+        done: usize,
+        /// The limit.
+        limit: std::time::Duration,
+    },
     /// The caller's save function failed.
     #[error("{reason}")]
     Save {
@@ -240,7 +249,9 @@ impl Error {
             | Error::NotOneNumber { .. } => ErrorKind::BadInput,
             Error::Save { .. } => ErrorKind::Io,
             Error::Interrupted { .. } => ErrorKind::Interrupted,
-            Error::Unsearched { .. } | Error::ChecksumRange { .. } => ErrorKind::Limit,
+            Error::Unsearched { .. } | Error::ChecksumRange { .. } | Error::TimeLimit { .. } => {
+                ErrorKind::Limit
+            }
             Error::Script(_) => ErrorKind::GameFailed,
             Error::TooLarge { .. } | Error::Sequence(_) | Error::Unknown { .. } => ErrorKind::Limit,
             Error::Analyze(e) | Error::Values(ValuesError::Analyze(e)) => match e {

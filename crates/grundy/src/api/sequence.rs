@@ -207,18 +207,40 @@ impl Values {
         }
     }
 
-    /// The values as text, separated by spaces.
+    /// The values as text, separated by spaces (see [`Values::write_words`]
+    /// for long sequences).
     pub fn words(&self) -> String {
-        fn join<T: ToString>(g: &[T]) -> String {
-            g.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
+        let mut text = Vec::new();
+        self.write_words(&mut text)
+            .expect("writing to memory does not fail");
+        String::from_utf8(text).expect("digits and spaces")
+    }
+
+    /// Writes the values as text, separated by spaces, a piece at a time:
+    /// 10^8 values are about a gigabyte of text, which [`Values::words`]
+    /// would hold whole (and a `String` per value on the way).
+    ///
+    /// # Errors
+    /// What `out` reports.
+    pub fn write_words(&self, out: &mut dyn io::Write) -> io::Result<()> {
+        fn write<T: std::fmt::Display>(out: &mut dyn io::Write, g: &[T]) -> io::Result<()> {
+            let mut piece = String::with_capacity(1 << 16);
+            for (k, v) in g.iter().enumerate() {
+                use std::fmt::Write;
+                let space = if k == 0 { "" } else { " " };
+                // Writing to a String does not fail.
+                let _ = write!(piece, "{space}{v}");
+                if piece.len() >= 1 << 16 {
+                    out.write_all(piece.as_bytes())?;
+                    piece.clear();
+                }
+            }
+            out.write_all(piece.as_bytes())
         }
         match self {
-            Values::Narrow(g) => join(g),
-            Values::Wide(g) => join(g),
-            Values::Catalog(g) => join(g),
+            Values::Narrow(g) => write(out, g),
+            Values::Wide(g) => write(out, g),
+            Values::Catalog(g) => write(out, g),
         }
     }
 
@@ -288,7 +310,8 @@ pub fn sequence(
     let rule = Rule::resolve(rule)?;
     let per_value = match rule {
         Rule::Engine(_) => ENGINE_VALUE_BYTES,
-        Rule::Catalog { .. } => size_of::<u64>(),
+        // The search's values, then their copy as numbers.
+        Rule::Catalog { .. } => size_of::<Option<crate::nimber::Nimber>>() + size_of::<u64>(),
     };
     fits_memory(len, per_value, options.limits)?;
     match rule {
@@ -435,6 +458,13 @@ pub(crate) fn run_engine(
         seq.push()?;
         if seq.len() % INTERRUPT_EVERY == 0 {
             hooks.interrupted(seq.len())?;
+            // A time limit only stops the run (saving what it has): the
+            // values never depend on it.
+            if let Some(limit) = options.limits.max_time.filter(|&t| start.elapsed() >= t) {
+                hooks.save(&seq)?;
+                let done = seq.len();
+                return Err(Error::TimeLimit { done, limit });
+            }
         }
         if let Some(p) = watch.as_deref_mut().and_then(|w| w.observe(seq.values())) {
             hooks.save(&seq)?;
@@ -489,6 +519,47 @@ mod tests {
             }
         );
         assert_eq!(e.kind(), ErrorKind::Interrupted);
+    }
+
+    #[test]
+    fn a_time_limit_stops_an_engine_run_with_its_error_and_saves() {
+        let mut saved = 0;
+        let mut save = |c: &Checkpoint<'_>| {
+            saved = c.len();
+            Ok(())
+        };
+        let hooks = Hooks {
+            save: Some(&mut save),
+            ..Hooks::default()
+        };
+        let options = SequenceOptions {
+            limits: Limits::default().with_time(Duration::ZERO),
+            ..SequenceOptions::default()
+        };
+        let e = sequence(&"0.6".into(), 1 << 20, &options, hooks).unwrap_err();
+        let limit = Duration::ZERO;
+        assert_eq!(
+            e,
+            Error::TimeLimit {
+                done: INTERRUPT_EVERY,
+                limit
+            }
+        );
+        assert_eq!(e.kind(), ErrorKind::Limit);
+        assert_eq!(saved, INTERRUPT_EVERY);
+        let period =
+            crate::api::period::period(&"0.6".into(), usize::MAX, &options, Hooks::default());
+        assert!(matches!(period, Err(Error::TimeLimit { .. })), "{period:?}");
+    }
+
+    #[test]
+    fn words_are_written_as_they_are_joined() {
+        let v = Values::Catalog(vec![0, 1, 20, 3]);
+        assert_eq!(v.words(), "0 1 20 3");
+        assert_eq!(Values::Narrow(Vec::new()).words(), "");
+        let long = Values::Narrow((0..50_000u16).collect());
+        let joined: Vec<String> = (0..50_000u16).map(|v| v.to_string()).collect();
+        assert_eq!(long.words(), joined.join(" "));
     }
 
     #[test]

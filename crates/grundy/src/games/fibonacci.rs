@@ -35,7 +35,13 @@ use crate::entry::{Entry, VerifyPlan};
 use crate::game::{big_heap_bytes, parse_biguint, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
-use crate::zeckendorf::{index_text, smallest_term, sum_text, zeckendorf};
+use crate::zeckendorf::{
+    index_text, indices_text, smallest_term, sum_text, zeckendorf, zeckendorf_indices,
+};
+
+/// Heaps of up to this many bits have their Zeckendorf terms written out
+/// in [`Solution::details`] (about 1,200 digits).
+pub const SUM_SHOWN_BITS: u64 = 4096;
 
 /// Heaps up to this size get their Grundy value from the table.
 pub const GRUNDY_LIMIT: usize = 2048;
@@ -237,7 +243,23 @@ impl Solution for FibonacciNim {
         Some(moves)
     }
 
+    /// Past [`SUM_SHOWN_BITS`] the terms are not written out: their digits
+    /// together can grow with the square of the heap's (see
+    /// [`zeckendorf_indices`]); the indices and the smallest term are.
     fn details(&self) -> Vec<(String, String)> {
+        if self.tokens.bits() > SUM_SHOWN_BITS {
+            let (indices, smallest) = zeckendorf_indices(&self.tokens);
+            let sum = format!(
+                "{} terms (too long to write out; their indices follow)",
+                indices.len()
+            );
+            let smallest = smallest.map_or("none".into(), |s| s.to_string());
+            return vec![
+                ("zeckendorf".into(), sum),
+                ("fibonacci indices".into(), indices_text(&indices)),
+                ("smallest term".into(), smallest),
+            ];
+        }
         let terms = zeckendorf(&self.tokens);
         let smallest = terms.last().map_or("none".into(), |t| t.value.to_string());
         vec![

@@ -46,6 +46,15 @@ pub enum FormulaError {
         /// Where.
         pos: usize,
     },
+    /// A formula nested deeper than [`MAX_DEPTH`] (parentheses, operators,
+    /// calls): evaluating and printing it recurse once a level.
+    #[error("the formula nests deeper than {max} levels at position {pos}; write it with fewer nested parentheses, operators and calls")]
+    TooDeep {
+        /// The limit, [`MAX_DEPTH`].
+        max: usize,
+        /// Where the level past it starts.
+        pos: usize,
+    },
     /// A function called with the wrong number of arguments.
     #[error("`{name}` at position {pos} takes {takes}, not {given}")]
     Arity {
@@ -59,6 +68,12 @@ pub enum FormulaError {
         pos: usize,
     },
 }
+
+/// The deepest formula accepted: levels of the tree of operators, calls
+/// and `~` (parentheses add none of their own). Far more than a formula
+/// of values needs; few enough that evaluating, printing and dropping it
+/// recurse safely on any thread's stack.
+pub const MAX_DEPTH: usize = 256;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
@@ -145,6 +160,23 @@ fn scan(chars: &[char], from: usize, ok: impl Fn(char) -> bool) -> usize {
 struct Parser {
     toks: Vec<(Tok, usize)>,
     at: usize,
+    /// Parentheses, `~` and calls open around the token being read.
+    open: usize,
+}
+
+/// An expression and the depth of its tree (a leaf is 1).
+type Deep = (Expr, usize);
+
+/// The depth of a node over children of depth `below`, refused past
+/// [`MAX_DEPTH`] before the node is built.
+fn level(below: usize, pos: usize) -> Result<usize, FormulaError> {
+    match below + 1 {
+        d if d > MAX_DEPTH => Err(FormulaError::TooDeep {
+            max: MAX_DEPTH,
+            pos,
+        }),
+        d => Ok(d),
+    }
 }
 
 impl Parser {
@@ -172,52 +204,81 @@ impl Parser {
     }
 
     /// Operators binding at least as tight as `min_prec`, left-associative.
-    fn binary(&mut self, min_prec: u8) -> Result<Expr, FormulaError> {
-        let mut left = self.unary()?;
-        while let (Tok::Op(op), _) = self.peek() {
-            let op = *op;
+    /// Parentheses recurse here through [`Parser::unary`], so the parse
+    /// stack is as deep as the tree and is cut at [`MAX_DEPTH`] too.
+    fn binary(&mut self, min_prec: u8) -> Result<Deep, FormulaError> {
+        let (mut left, mut depth) = self.unary()?;
+        while let (Tok::Op(op), pos) = self.peek() {
+            let (op, pos) = (*op, *pos);
             if op.precedence() < min_prec {
                 break;
             }
             self.next();
-            let right = self.binary(op.precedence() + 1)?;
+            let (right, d) = self.binary(op.precedence() + 1)?;
+            depth = level(depth.max(d), pos)?;
             left = Expr::Bin(op, Box::new(left), Box::new(right));
         }
-        Ok(left)
+        Ok((left, depth))
     }
 
-    fn unary(&mut self) -> Result<Expr, FormulaError> {
+    /// Refuses a parenthesis or prefix that opens a level past
+    /// [`MAX_DEPTH`] before recursing into it: each costs a parse frame.
+    fn open(&mut self, pos: usize) -> Result<(), FormulaError> {
+        self.open += 1;
+        level(self.open, pos).map(|_| ())
+    }
+
+    fn unary(&mut self) -> Result<Deep, FormulaError> {
         let (t, pos) = self.next();
-        match t {
-            Tok::Num(v) => Ok(Expr::Const(v)),
-            Tok::Tilde => Ok(Expr::Call(Func::Not, vec![self.unary()?])),
+        let deep = match t {
+            Tok::Num(v) => return Ok((Expr::Const(v), 1)),
+            Tok::Tilde => {
+                self.open(pos)?;
+                let (e, d) = self.unary()?;
+                (Expr::Call(Func::Not, vec![e]), level(d, pos)?)
+            }
             Tok::Open => {
+                self.open(pos)?;
                 let e = self.binary(0)?;
                 self.expect(&Tok::Close, "`)`")?;
-                Ok(e)
+                e
             }
-            Tok::Name(name) => self.name(name, pos),
-            other => Err(FormulaError::Expected {
-                expected: "a number, a variable, `~`, `(` or a function",
-                found: describe(&other),
-                pos,
-            }),
-        }
+            // A variable is a leaf; a call opens a level.
+            Tok::Name(name) if matches!(name.as_str(), "n" | "i" | "j") => {
+                return self.name(name, pos)
+            }
+            Tok::Name(name) => {
+                self.open(pos)?;
+                self.name(name, pos)?
+            }
+            other => {
+                return Err(FormulaError::Expected {
+                    expected: "a number, a variable, `~`, `(` or a function",
+                    found: describe(&other),
+                    pos,
+                })
+            }
+        };
+        self.open -= 1;
+        Ok(deep)
     }
 
-    fn name(&mut self, name: String, pos: usize) -> Result<Expr, FormulaError> {
+    fn name(&mut self, name: String, pos: usize) -> Result<Deep, FormulaError> {
         match name.as_str() {
-            "n" => return Ok(Expr::Var(Var::N)),
-            "i" => return Ok(Expr::Var(Var::I)),
-            "j" => return Ok(Expr::Var(Var::J)),
+            "n" => return Ok((Expr::Var(Var::N), 1)),
+            "i" => return Ok((Expr::Var(Var::I), 1)),
+            "j" => return Ok((Expr::Var(Var::J), 1)),
             _ => {}
         }
         let func = Func::by_name(&name).ok_or(FormulaError::UnknownName { name, pos })?;
         self.expect(&Tok::Open, "`(` after a function name")?;
-        let mut args = vec![self.binary(0)?];
+        let (first, mut depth) = self.binary(0)?;
+        let mut args = vec![first];
         while self.peek().0 == Tok::Comma {
             self.next();
-            args.push(self.binary(0)?);
+            let (e, d) = self.binary(0)?;
+            depth = depth.max(d);
+            args.push(e);
         }
         self.expect(&Tok::Close, "`,` or `)`")?;
         if func.is_unary() && args.len() != 1 {
@@ -229,7 +290,7 @@ impl Parser {
                 pos,
             });
         }
-        Ok(Expr::Call(func, args))
+        Ok((Expr::Call(func, args), level(depth, pos)?))
     }
 }
 
@@ -244,8 +305,9 @@ impl FromStr for Expr {
         let mut p = Parser {
             toks: lex(text)?,
             at: 0,
+            open: 0,
         };
-        let e = p.binary(0)?;
+        let (e, _) = p.binary(0)?;
         let (t, pos) = p.next();
         if t != Tok::End {
             return Err(FormulaError::Expected {
@@ -265,6 +327,33 @@ mod tests {
 
     fn eval(text: &str, n: u64, i: u64, j: u64) -> Option<u64> {
         text.parse::<Expr>().unwrap().eval(&Cell { n, i, j })
+    }
+
+    #[test]
+    fn formulas_past_the_depth_limit_are_refused_not_overflowed() {
+        let nested =
+            |open: &str, close: &str, k: usize| format!("{}n{}", open.repeat(k), close.repeat(k));
+        let too_deep = [
+            nested("(", ")", 20_000),
+            nested("~", "", 20_000),
+            nested("min(", ", 1)", 20_000),
+            vec!["n"; 20_000].join(" + "),
+            vec!["n"; MAX_DEPTH + 1].join(" - "),
+        ];
+        for text in too_deep {
+            let e = text.parse::<Expr>().unwrap_err();
+            assert!(
+                matches!(e, FormulaError::TooDeep { max: MAX_DEPTH, .. }),
+                "{e}"
+            );
+        }
+        // Up to the limit, the same shapes parse and evaluate.
+        assert_eq!(eval(&nested("(", ")", MAX_DEPTH - 1), 7, 0, 0), Some(7));
+        assert_eq!(
+            eval(&vec!["n"; MAX_DEPTH].join(" + "), 7, 0, 0),
+            Some(7 * 256)
+        );
+        assert_eq!(eval(&nested("~~", "", 100), 7, 0, 0), Some(7));
     }
 
     #[test]

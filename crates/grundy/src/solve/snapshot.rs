@@ -1,11 +1,13 @@
 //! Checkpoints of a search's tables, so that an interrupted search resumes
 //! with what it had solved.
 //!
-//! A checkpoint is a short text header, the solved entries as records, and
-//! a CRC-32 trailer over everything before it:
+//! A checkpoint is a [`container`](super::container) of kind `search`
+//! (version line, content hash, refusal of old formats): a short text
+//! header, then the solved entries as records:
 //!
 //! ```text
-//! grundy-search 1
+//! grundy-checkpoint 4
+//! kind search
 //! game cram
 //! position 5x7
 //! play normal
@@ -13,7 +15,7 @@
 //! entries 123456
 //!
 //! <entries × record>
-//! crc 5E6F7A8B
+//! sha256 <64 hex digits>
 //! ```
 //!
 //! A record is a tag byte (which table: a full search's outcomes, its
@@ -39,18 +41,13 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use super::container::{self, ContainerError, Kind, Sealer};
 use super::limits::SearchError;
 use super::prune::{Know, Packed};
 use super::search::Solved;
 use super::table::Table;
 use crate::game::{Game, Outcome, Play};
 use crate::nimber::Nimber;
-
-/// The first line of the format.
-const MAGIC: &str = "grundy-search 1";
-
-/// The trailer: `crc `, eight hex digits, a newline.
-const TRAILER: usize = 13;
 
 /// Why a checkpoint of a search could not be resumed from.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -70,6 +67,10 @@ pub enum SnapshotError {
     /// Truncated or damaged.
     #[error("the checkpoint is damaged ({0}); delete it to start again")]
     Damaged(String),
+    /// Not a checkpoint this version reads: another format or kind, or a
+    /// content hash that does not match.
+    #[error(transparent)]
+    File(#[from] ContainerError),
     /// More entries than the memory budget holds.
     #[error("the checkpoint holds {entries} positions, more than the memory budget of {} holds; raise it with --memory", super::limits::Bytes(*budget))]
     TooLarge {
@@ -194,7 +195,7 @@ pub(crate) struct Header {
 impl Header {
     fn lines(&self, entries: u64) -> String {
         format!(
-            "{MAGIC}\ngame {}\nposition {}\nplay {}\nsearch {}\nentries {entries}\n\n",
+            "game {}\nposition {}\nplay {}\nsearch {}\nentries {entries}\n",
             one_line(&self.game),
             one_line(&self.position),
             self.play,
@@ -289,17 +290,12 @@ impl Snapshot<'_> {
     /// # Errors
     /// The writer's.
     pub fn write_to(&self, out: &mut dyn Write) -> io::Result<()> {
-        let mut crc = crc32fast::Hasher::new();
         let head = self.header.lines(self.entries());
-        crc.update(head.as_bytes());
-        out.write_all(head.as_bytes())?;
+        let mut sealer = Sealer::begin(out, Kind::Search, &head)?;
         for s in self.sections {
-            s.records(&mut |bytes| {
-                crc.update(bytes);
-                out.write_all(bytes)
-            })?;
+            s.records(&mut |bytes| sealer.write_all(bytes))?;
         }
-        writeln!(out, "crc {:08X}", crc.finalize())
+        sealer.finish()
     }
 }
 
@@ -417,8 +413,8 @@ pub(crate) struct Opened<'a> {
     entries: u64,
 }
 
-/// Checks `bytes` as a checkpoint of `wanted`: the CRC first, then the
-/// header.
+/// Checks `bytes` as a checkpoint of `wanted`: the container first
+/// (version, content hash, kind), then the header.
 ///
 /// # Errors
 /// [`SnapshotError`] for a damaged file, one of another search, or one
@@ -430,27 +426,8 @@ pub(crate) fn open<'a>(
     max_bytes: usize,
     min_entry: usize,
 ) -> Result<Opened<'a>, SnapshotError> {
-    if !bytes.starts_with(MAGIC.as_bytes()) {
-        return Err(SnapshotError::Header);
-    }
-    if bytes.len() < TRAILER {
-        return Err(SnapshotError::Damaged("too short".into()));
-    }
-    let (rest, trailer) = bytes.split_at(bytes.len() - TRAILER);
-    let crc = std::str::from_utf8(trailer)
-        .ok()
-        .and_then(|t| t.strip_prefix("crc "))
-        .and_then(|t| t.strip_suffix('\n'))
-        .and_then(|t| u32::from_str_radix(t, 16).ok())
-        .ok_or_else(|| SnapshotError::Damaged("no CRC at its end: truncated?".into()))?;
-    if crc32fast::hash(rest) != crc {
-        return Err(SnapshotError::Damaged("CRC mismatch".into()));
-    }
-    let end = rest
-        .windows(2)
-        .position(|w| w == b"\n\n")
-        .ok_or(SnapshotError::Header)?;
-    let head = std::str::from_utf8(&rest[..end]).map_err(|_| SnapshotError::Header)?;
+    let opened = container::open(bytes, Kind::Search)?;
+    let head = opened.header;
     let field = |name: &str| {
         head.lines()
             .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
@@ -473,7 +450,7 @@ pub(crate) fn open<'a>(
             wanted: want,
         });
     }
-    if wanted.lines(entries).as_bytes() != &rest[..end + 2] {
+    if wanted.lines(entries) != head {
         return Err(SnapshotError::Header);
     }
     if entries.saturating_mul(min_entry as u64) > max_bytes as u64 {
@@ -483,7 +460,7 @@ pub(crate) fn open<'a>(
         });
     }
     Ok(Opened {
-        body: &rest[end + 2..],
+        body: opened.body,
         entries,
     })
 }
@@ -535,7 +512,7 @@ impl Opened<'_> {
                 let value = T::get(&body[value_at..value_at + bytes])
                     .ok_or_else(|| damaged("a value does not read"))?;
                 if table.bytes_with(&key) > max_bytes {
-                    // Full: the records were checked by the CRC already.
+                    // Full: the records were checked by the hash already.
                     return Ok(loaded);
                 }
                 if table.insert_solved(key, value, level) {
@@ -659,7 +636,7 @@ mod tests {
         // Truncated.
         assert!(matches!(
             open(&bytes[..bytes.len() - 20], &h, 1 << 20, 1),
-            Err(SnapshotError::Damaged(_))
+            Err(SnapshotError::File(ContainerError::Damaged(_)))
         ));
         let other = Header {
             position: "1 2 4".into(),
@@ -684,9 +661,12 @@ mod tests {
         let loaded = opened.load(&mut t, 1000, |s| s.parse().ok()).unwrap();
         assert!(loaded > 0 && loaded < 50, "{loaded}");
         assert!(t.bytes() <= 1000);
-        assert!(matches!(
-            open(b"grundy-sequence 3\n", &h, 1 << 20, 1),
-            Err(SnapshotError::Header)
-        ));
+        // Earlier formats, the search's own (a CRC-32 trailer) included.
+        for old in [&b"grundy-sequence 3\n"[..], b"grundy-search 1\ngame nim\n"] {
+            assert!(matches!(
+                open(old, &h, 1 << 20, 1),
+                Err(SnapshotError::File(ContainerError::OtherFormat { .. }))
+            ));
+        }
     }
 }

@@ -454,7 +454,7 @@ mod tests {
         for stop in [200, 500] {
             let first = run(&code, Method::Auto, limit, stop);
             let bytes = checkpoint::encode(&rule, first.values());
-            let wide = bytes.starts_with(b"grundy-sequence 3\nwidth 32\n");
+            let wide = bytes.starts_with(b"grundy-checkpoint 4\nkind sequence\nwidth 32\n");
             assert_eq!(wide, stop == 500);
             let values = checkpoint::decode(&rule, &bytes).unwrap();
             assert_eq!(&values, first.values());
