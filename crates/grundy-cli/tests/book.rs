@@ -124,30 +124,12 @@ fn every_help_text_ends_with_a_chapter_of_the_book_that_exists() {
     for (command, help) in helps {
         let chapter = chapter_named(&help)
             .unwrap_or_else(|| panic!("`{command} --help` does not end by naming a chapter"));
-        let elsewhere = chapter
-            .strip_prefix("docs/src/")
-            .is_some_and(|page| WRITTEN_ELSEWHERE.contains(&page));
         assert!(
-            root().join(&chapter).is_file() || elsewhere,
+            root().join(&chapter).is_file(),
             "`{command} --help` names {chapter}, which is missing"
         );
     }
 }
-
-/// Pages that other branches write; until they are merged a link to one may point nowhere (mdBook then
-/// builds an empty page in its place). Once they exist this list can go, with it mdBook's `create-missing`.
-const WRITTEN_ELSEWHERE: &[&str] = &[
-    "guide/playground.md",
-    "guide/python.md",
-    "guide/pictures.md",
-    "guide/loopy.md",
-    "guide/records.md",
-    "reference/certificate-format.md",
-    "reference/script-language.md",
-    "reference/server.md",
-    "reference/shell.md",
-    "inside/architecture.md",
-];
 
 /// The anchor mdBook gives a heading: lower case, spaces to `-`, other punctuation dropped.
 fn anchor_of(heading: &str) -> String {
@@ -202,23 +184,8 @@ fn link_targets(text: &str) -> Vec<String> {
     targets
 }
 
-/// `a/b/../c` as `a/c`, without asking the file system (the file may not exist).
-fn lexically_normal(path: &Path) -> PathBuf {
-    let mut normal = PathBuf::new();
-    for part in path.components() {
-        match part {
-            std::path::Component::ParentDir => {
-                normal.pop();
-            }
-            std::path::Component::CurDir => {}
-            other => normal.push(other),
-        }
-    }
-    normal
-}
-
 /// What is wrong with one relative link of `page`, if anything.
-fn broken(page: &Path, target: &str, src: &Path) -> Option<String> {
+fn broken(page: &Path, target: &str) -> Option<String> {
     if target.contains("://") || target.starts_with("mailto:") {
         return None;
     }
@@ -231,12 +198,7 @@ fn broken(page: &Path, target: &str, src: &Path) -> Option<String> {
         _ => page.parent().expect("a page has a folder").join(file),
     };
     if !linked.exists() {
-        let linked = lexically_normal(&linked);
-        let in_book = linked.strip_prefix(src).ok().and_then(Path::to_str);
-        return match in_book.is_some_and(|p| WRITTEN_ELSEWHERE.contains(&p)) {
-            true => None,
-            false => Some(format!("{target}: no such file")),
-        };
+        return Some(format!("{target}: no such file"));
     }
     let anchor = anchor?;
     match anchors(&linked).iter().any(|a| a == anchor) {
@@ -247,12 +209,11 @@ fn broken(page: &Path, target: &str, src: &Path) -> Option<String> {
 
 #[test]
 fn every_relative_link_of_the_book_and_readme_leads_somewhere() {
-    let src = root().join("docs/src");
     let mut problems = Vec::new();
     for page in pages() {
         let text = fs::read_to_string(&page).expect("a page is readable");
         for target in link_targets(&text) {
-            if let Some(problem) = broken(&page, &target, &src) {
+            if let Some(problem) = broken(&page, &target) {
                 problems.push(format!("{}: {problem}", page.display()));
             }
         }
@@ -286,10 +247,8 @@ fn every_page_of_the_guide_and_the_theory_has_a_tested_example() {
         } else if ["Guide", "Theory"].contains(&part) {
             for target in link_targets(line) {
                 let page = src.join(&target);
-                // A page another branch writes is checked once it is here.
-                let here = page.is_file() || !WRITTEN_ELSEWHERE.contains(&target.as_str());
                 let text = fs::read_to_string(&page).unwrap_or_default();
-                if here && !text.contains("```console") {
+                if !text.contains("```console") {
                     missing.push(target);
                 }
             }
