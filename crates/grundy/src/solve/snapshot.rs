@@ -1,7 +1,7 @@
 //! Checkpoints of a search's tables, so that an interrupted search resumes
 //! with what it had solved.
 //!
-//! A checkpoint is a [`container`](super::container) of kind `search`
+//! A checkpoint is a [`container`] of kind `search`
 //! (version line, content hash, refusal of old formats): a short text
 //! header, then the solved entries as records:
 //!

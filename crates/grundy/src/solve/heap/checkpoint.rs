@@ -1,7 +1,7 @@
 //! The checkpoint of long sequence runs, so that an interrupted run
 //! resumes with identical results.
 //!
-//! It is a [`container`](crate::solve::container) of kind `sequence`
+//! It is a [`container`] of kind `sequence`
 //! (version line, content hash, refusal of old formats): these header
 //! lines, then the values as little-endian numbers, 16-bit ones while
 //! every value fits, else 32-bit ones:
