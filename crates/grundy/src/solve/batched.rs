@@ -288,6 +288,9 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             // A call cut short by the deadline fails: the time limit is
             // what stopped it, not the game.
             self.clock.check_time()?;
+            if cut_short(&answers, &frontier) {
+                return Err(SearchError::Interrupted);
+            }
             let mut next = Vec::new();
             let mut ids = frontier.iter();
             for answer in answers {
@@ -457,5 +460,75 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
         }
         self.option_starts.clear();
         self.parts.clear();
+    }
+}
+
+/// Whether a batch of `answers` to `frontier` stopped before its last atom
+/// without a failed call: its watch ended (a deadline, or a stop asked for
+/// by a front end), so the closure is incomplete and no answer may be read
+/// as if it were whole (a later batch's counts would pair with this one's
+/// atoms).
+fn cut_short(answers: &[Answer], frontier: &[u32]) -> bool {
+    let sizes: Vec<usize> = match answers.len() {
+        1 => vec![frontier.len()],
+        _ => frontier.chunks(BATCH).map(<[u32]>::len).collect(),
+    };
+    answers.iter().zip(sizes).any(|(a, size)| {
+        let failed = a.counts.last().is_some_and(Result::is_err);
+        a.counts.len() < size && !failed
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::solve::deadline::{within, Watch};
+    use crate::solve::Progress;
+
+    /// Take one or two from a heap; the source asks its run to stop on its
+    /// `after`-th call, as a server does with a request past its deadline.
+    struct StopsAfter {
+        after: usize,
+        calls: AtomicUsize,
+        progress: Arc<Progress>,
+    }
+
+    impl AtomMoves for StopsAfter {
+        fn moves_into(&self, atom: &Atom, list: &mut OptionList) -> Result<(), String> {
+            if self.calls.fetch_add(1, Ordering::SeqCst) + 1 == self.after {
+                self.progress.request_stop();
+            }
+            let Atom::Int(n) = *atom else {
+                return Err("a heap is a number".into());
+            };
+            for k in 1..=n.min(2) {
+                list.atoms.push(Atom::Int(n - k));
+                list.ends.push(list.atoms.len());
+            }
+            Ok(())
+        }
+
+        fn parallel(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn a_closure_stopped_midway_is_an_interruption_not_a_half_read_answer() {
+        let progress = Arc::new(Progress::default());
+        let source = StopsAfter {
+            after: 10,
+            calls: AtomicUsize::new(0),
+            progress: Arc::clone(&progress),
+        };
+        // Far more new atoms in the first frontier than calls before the stop.
+        let roots: Vec<Vec<Atom>> = (0..600).map(|n| vec![Atom::Int(n)]).collect();
+        let mut solver = AtomSolver::new(&source, Limits::default());
+        let watch = Watch::new(None, Some(progress));
+        let got = within(watch, || solver.values(&roots));
+        assert!(matches!(got, Err(SearchError::Interrupted)), "{got:?}");
     }
 }
