@@ -152,8 +152,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Misere(a) => commands::misere::run(&a),
         Command::Serve(a) => commands::serve::run(&a),
         Command::Check(a) => commands::check::run(&a),
-        Command::Completions(a) => commands::shell::completions(&a),
-        Command::Man(a) => commands::shell::man(&a),
+        Command::Completions(a) => commands::shell::completions(&a, command()),
+        Command::Man(a) => commands::shell::man(&a, command()),
     }
 }
 

@@ -1,6 +1,6 @@
 //! `grundy completions SHELL` and `grundy man`: a completion script and a
 //! man page, both generated from the one clap definition of the command
-//! line (`crate::cli::command`), so they cannot fall out of step with it.
+//! line, which the caller passes in, so they cannot fall out of step with it.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -18,8 +18,7 @@ pub struct CompletionsArgs {
 
 /// Prints the completion script of `shell`, to be sourced, e.g.
 /// `grundy completions bash > ~/.local/share/bash-completion/completions/grundy`.
-pub fn completions(args: &CompletionsArgs) -> anyhow::Result<ExitCode> {
-    let mut command = crate::cli::command();
+pub fn completions(args: &CompletionsArgs, mut command: clap::Command) -> anyhow::Result<ExitCode> {
     // Into memory first: clap_complete panics on a write error, and stdout
     // may be a pipe that closes (`grundy completions bash | head`).
     let mut script = Vec::new();
@@ -38,8 +37,7 @@ pub struct ManArgs {
 
 /// Prints a man page in roff: `grundy man | man -l -`, or
 /// `grundy man > grundy.1` to install it.
-pub fn man(args: &ManArgs) -> anyhow::Result<ExitCode> {
-    let mut command = crate::cli::command();
+pub fn man(args: &ManArgs, mut command: clap::Command) -> anyhow::Result<ExitCode> {
     command.build();
     let page = match &args.command {
         None => command,
