@@ -126,52 +126,5 @@ fn max_time_holds_inside_a_scripts_calls() {
     assert!(err.contains("time limit of 1 s"), "{err}");
 }
 
-/// The ```console blocks of a page of the book: each command's words, the
-/// exit code it shows (`? N`, else 0), and the output it shows.
-fn console_examples(page: &str) -> Vec<(Vec<String>, i32, String)> {
-    let mut examples = Vec::new();
-    let mut in_block = false;
-    for line in page.lines() {
-        if line.starts_with("```") {
-            in_block = line == "```console";
-            continue;
-        }
-        if !in_block {
-            continue;
-        }
-        if let Some(command) = line.strip_prefix("$ ") {
-            let words = command.split_whitespace().map(str::to_string).collect();
-            examples.push((words, 0, String::new()));
-        } else if let Some(last) = examples.last_mut() {
-            match line.strip_prefix("? ") {
-                Some(code) if last.2.is_empty() => last.1 = code.parse().unwrap(),
-                _ => last.2.push_str(&format!("{line}\n")),
-            }
-        }
-    }
-    examples
-}
-
-#[test]
-fn the_script_language_pages_examples_print_what_it_shows() {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let page = std::fs::read_to_string(format!("{root}/docs/src/reference/script-language.md"));
-    let examples = console_examples(&page.unwrap());
-    assert!(!examples.is_empty());
-    for (words, code, shown) in examples {
-        assert_eq!(words[0], "grundy");
-        let out = common::grundy()
-            .current_dir(root)
-            .args(&words[1..])
-            .timeout(Duration::from_secs(60))
-            .output()
-            .unwrap();
-        let printed = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert_eq!(out.status.code(), Some(code), "{words:?}: {printed}");
-        assert_eq!(printed, shown, "{words:?}");
-    }
-}
+// The script-language page's examples are console blocks, run with every
+// other page's by the book's test (`tests/book.rs`, trycmd).
