@@ -202,7 +202,8 @@ test('a screenshot of a game of Wythoff in progress', async () => {
 const PHONE = { width: 390, height: 844 };
 const PROJECTOR = { width: 1920, height: 1080 };
 const SCRIPT = readFileSync(`${root}/examples/take124-or-halve.rhai`, 'utf8');
-const GRAPH = readFileSync(`${root}/examples/loopy/exit.txt`, 'utf8');
+// A graph game's file, from examples/loopy: `graph:exit.txt` reads exit.txt.
+const graphText = (game) => readFileSync(`${root}/examples/loopy/${game.split(' ')[0].slice('graph:'.length)}`, 'utf8');
 
 // Opens `example` (`game words…`); a script game gets its text typed in.
 async function openBoard(example, viewport) {
@@ -211,7 +212,7 @@ async function openBoard(example, viewport) {
     // Opened without its text, the script or graph game was refused (400): expected.
     opened.problems.length = 0;
     await opened.page.click('details:has(#script) summary');
-    await opened.page.fill('#script', example.startsWith('graph:') ? GRAPH : SCRIPT);
+    await opened.page.fill('#script', example.startsWith('graph:') ? graphText(example) : SCRIPT);
     await opened.page.click('#start');
     await ready(opened.page);
   }
@@ -363,4 +364,21 @@ test('load: 2000 analyse requests, 32 at a time, every answer right', async () =
   const r = await load(server.base, { requests: 2000, concurrency: 32 });
   console.log(`load: ${describeLoad(r)}`);
   assert.equal(r.wrong, 0);
+});
+
+test('a loopy graph game is drawn on the page once a position comes back a third time with the same player to move', async () => {
+  // y and z lead to each other and nowhere else: every move keeps the draw.
+  const { page, problems } = await openBoard('graph:draw.json y', PHONE);
+  assert.match(await page.textContent('body'), /comes back a third time with the same player to move is a draw/);
+  for (let turn = 0; turn < 4 && await page.locator('#game-over').isHidden(); turn++) {
+    await page.click('svg[data-board] [data-move="to z"]');
+    await ready(page);
+  }
+  assert.equal(await page.locator('#game-over').isHidden(), false, 'the game is over');
+  assert.match(await page.textContent('#winner'), /draw/);
+  const record = await page.$$eval('#record li', (li) => li.map((l) => l.textContent));
+  assert.deepEqual(record, ['you: to z', 'cpu: to y', 'you: to z', 'cpu: to y']);
+  await checkWidth(page, 'graph draw');
+  assert.deepEqual(problems, []);
+  await page.close();
 });

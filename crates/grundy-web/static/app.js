@@ -31,7 +31,14 @@ const shortNames = () => (S.mode === 'computer' ? ['you', 'cpu'] : ['P1', 'P2'])
 const cur = () => S.hist[S.at];
 const computerToMove = () => S.mode === 'computer' && cur() && cur().mover === 1;
 const movesOf = (h) => h.analysis.all_moves ?? null;
-const isOver = (h) => movesOf(h) !== null && movesOf(h).length === 0;
+// A loopy game (its analysis has a generalized value) is drawn once a
+// position comes back a third time with the same player to move, the rule
+// its board states.
+const REPEATS_TO_DRAW = 3;
+const timesSeen = (i) => S.hist.slice(0, i + 1)
+  .filter((p) => p.position === S.hist[i].position && p.mover === S.hist[i].mover).length;
+const drawn = (h) => h.analysis.value != null && h === cur() && timesSeen(S.at) >= REPEATS_TO_DRAW;
+const isOver = (h) => (movesOf(h) !== null && movesOf(h).length === 0) || drawn(h);
 const shown = (id) => $(id).checked;
 const valuesOn = () => shown('colours');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -119,7 +126,7 @@ async function humanMove(move) {
     const turn = await api.play(S.spec, cur().position, S.misere, move, false);
     $('hint-text').textContent = '';
     await advance(turn.played.move, turn.played.to, cur().mover);
-    if (reply && !turn.over) await computerMove();
+    if (reply && !turn.over && !isOver(cur())) await computerMove();
   });
 }
 
@@ -187,6 +194,7 @@ function statusText(h) {
   const who = names()[h.mover];
   const a = h.analysis;
   const wins = a.outcome === 'N';
+  if (drawn(h)) return 'The position has come back a third time with the same player to move: a draw.';
   if (isOver(h)) {
     return `No move is left: ${who} cannot move, so ${who} ${verb(who, wins ? 'win' : 'lose')}.`;
   }
@@ -199,6 +207,7 @@ function statusText(h) {
 // Who won, once no move is left: the player to move has lost (normal
 // play) or won (misère play), as the analysis of the last position says.
 function winnerText(h) {
+  if (drawn(h)) return 'A draw: the position came back a third time with the same player to move.';
   const [mover, other] = [names()[h.mover], names()[1 - h.mover]];
   const winner = h.analysis.outcome === 'N' ? mover : other;
   if (S.mode === 'computer') return winner === 'you' ? 'You win!' : 'The computer wins.';

@@ -331,7 +331,10 @@ impl AnyPosition for Tokens {
         Drawn {
             game: self.game(),
             position: self.to_string(),
-            how: picture.how(&targets).to_string(),
+            how: format!(
+                "{} A position that comes back a third time with the same player to move is a draw.",
+                picture.how(&targets)
+            ),
             picture,
             targets,
             complete,
