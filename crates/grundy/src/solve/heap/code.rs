@@ -148,7 +148,7 @@ impl FromStr for HeapCode {
 
     /// Parses a code (`0.07`, `.07`, `4.0`, `0.8F`, `grundy`), with or
     /// without `octal:` before it; names such as `kayles` are the
-    /// catalog's ([`crate::games::octal::code`]).
+    /// catalog's (the octal game resolves them before it asks for a code).
     fn from_str(text: &str) -> Result<HeapCode, ParseCodeError> {
         let text = text.trim();
         if text.is_empty() {
