@@ -145,23 +145,18 @@ impl EngineArgs {
     }
 }
 
-/// The period of `spec`'s values if a theorem proves it within the first
-/// `len` values, for a picture to mark. The values are computed again
-/// (only when a picture is asked for), as the proof watches them as they
-/// come; a rule no theorem covers, or an error, marks nothing.
+/// The period of `values` if a theorem proves it within them, for a
+/// picture to mark; a rule no theorem covers, or an error, marks nothing.
 fn proven_period(
     spec: &grundy::api::Spec,
-    len: usize,
+    values: &[u64],
     options: &SequenceOptions,
 ) -> Option<Period> {
-    let report = grundy::api::period::period(spec, len, options, Hooks::default()).ok()?;
-    match (report.proven, report.preperiod, report.period) {
-        (true, Some(pre), Some(p)) if pre + p <= len => Some(Period {
-            preperiod: pre as u64,
-            period: p as u64,
-        }),
-        _ => None,
-    }
+    let (pre, p) = grundy::api::period::proven_in(spec, values, options).ok()??;
+    Some(Period {
+        preperiod: pre as u64,
+        period: p as u64,
+    })
 }
 
 pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
@@ -177,12 +172,14 @@ pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
     }
     let plots = [(&args.png, Format::Png), (&args.svg, Format::Svg)];
     if plots.iter().any(|(p, _)| p.is_some()) {
-        let values: Vec<Option<u64>> = result.values.to_u64().into_iter().map(Some).collect();
+        let plain = result.values.to_u64();
+        let period = proven_period(&spec, &plain, &options);
+        let values: Vec<Option<u64>> = plain.into_iter().map(Some).collect();
         let chart = SequenceChart {
             values: &values,
             first: 0,
             name: &args.rule,
-            period: proven_period(&spec, args.len, &options),
+            period,
         };
         for (path, format) in plots {
             if let Some(path) = path {
