@@ -84,6 +84,11 @@ class Analysis:
     @property
     def remoteness(self) -> Optional[int]: ...
     @property
+    def remoteness_missing(self) -> Optional[str]:
+        """Why ``remoteness`` is ``None``: ``"value_only"`` (not looked for) or
+        ``"over_budget"`` (more search than the default budget; ``remoteness=True``
+        computes it)."""
+    @property
     def method(self) -> str:
         """``"formula"`` or ``"search"``."""
     @property
@@ -179,11 +184,14 @@ def analyze(
     misere: bool = False,
     all_moves: bool = False,
     value_only: bool = False,
+    remoteness: bool = False,
     max_positions: int = 10_000_000,
 ) -> Analysis:
     """Outcome, Grundy value, winning moves and remoteness of one position;
     with ``value_only``, the outcome and Grundy value alone, fastest (no
-    moves listed, remoteness ``None``)."""
+    moves listed, remoteness ``None``). Remoteness is given where a search
+    within a fixed work budget finds it; ``remoteness=True`` computes it
+    exactly by full search, however long that takes."""
 
 def sequence(
     rule: Game,

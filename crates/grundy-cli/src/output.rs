@@ -109,13 +109,13 @@ fn spinner_style() -> ProgressStyle {
 }
 
 /// What the spinner says a search is working on. The full search for the
-/// exact remoteness, which `analyze` runs by default on a game with no
-/// formula, costs orders of magnitude more than the rest (Cram 4x9: 3.5
-/// minutes against 1.5 s with `--search`), so it says how to skip it.
+/// exact remoteness, which `analyze --remoteness` runs (and misère play
+/// where theory does not answer), costs orders of magnitude more than the
+/// rest (Cram 4x9: 3.5 minutes against 1.5 s without it), so it says so.
 pub fn stage_text(stage: Option<Stage>) -> &'static str {
     match stage {
         Some(Stage::Remoteness) => {
-            "exact remoteness by full search (--search or --value-only skip it)"
+            "exact remoteness by full search (normal play without --remoteness skips it)"
         }
         Some(Stage::Outcomes) => "each move's outcome by pruned search",
         Some(Stage::Value) => "the value by pruned search",

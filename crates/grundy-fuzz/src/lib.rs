@@ -62,6 +62,7 @@ fn options(flags: u8) -> AnalyzeOptions {
         },
         all_moves: flags & 2 != 0,
         value_only: flags & 4 != 0,
+        remoteness: flags & 8 != 0,
         limits: small_limits(),
     }
 }

@@ -41,7 +41,7 @@ const _: () = assert!(grundy::api::Limits::DEFAULT_MAX_POSITIONS == 10_000_000);
 /// `position` is a list of parts (`[3, 4, 5]`), a string in the game's
 /// syntax (`"3 4 5"`), an int, or for a Python game a tuple.
 #[pyfunction]
-#[pyo3(signature = (game, position, *, misere = false, all_moves = false, value_only = false, max_positions = 10_000_000))]
+#[pyo3(signature = (game, position, *, misere = false, all_moves = false, value_only = false, remoteness = false, max_positions = 10_000_000))]
 #[allow(clippy::too_many_arguments)]
 fn analyze(
     py: Python<'_>,
@@ -50,6 +50,7 @@ fn analyze(
     misere: bool,
     all_moves: bool,
     value_only: bool,
+    remoteness: bool,
     max_positions: i128,
 ) -> PyResult<Analysis> {
     let max_positions = count(max_positions, "max_positions")?;
@@ -63,6 +64,7 @@ fn analyze(
         },
         all_moves,
         value_only,
+        remoteness,
         limits: limits(max_positions),
     };
     let words: Vec<&str> = words.iter().map(String::as_str).collect();

@@ -200,6 +200,15 @@ impl Analysis {
         self.record.u64("remoteness")
     }
 
+    /// Why `remoteness` is `None`: `"value_only"` (not looked for), or
+    /// `"over_budget"` (more search than the default budget:
+    /// `remoteness=True` computes it); `None` when it is given, or for a
+    /// loopy game's value.
+    #[getter]
+    fn remoteness_missing(&self) -> Option<&str> {
+        self.record.get("remoteness_missing").as_str()
+    }
+
     /// `"formula"` or `"search"` (in misère play also `"genus"`,
     /// `"canonical"` or `"quotient"`).
     #[getter]

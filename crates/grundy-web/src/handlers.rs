@@ -50,6 +50,7 @@ async fn solve(s: Arc<AppState>, b: AnalyzeBody, all_moves: bool) -> Answer<Anal
         s.config.allow_scripts,
     )?;
     let (play, value_only, limits) = (request::play(b.misere), b.value_only, s.config.limits);
+    let remoteness = b.remoteness;
     let analysis = s
         .budget
         .run(move |cancel| {
@@ -58,6 +59,7 @@ async fn solve(s: Arc<AppState>, b: AnalyzeBody, all_moves: bool) -> Answer<Anal
                 play,
                 all_moves,
                 value_only,
+                remoteness,
                 limits: cancel.limits(limits),
             };
             // Watched, so that the deadline stops the search at once.

@@ -35,6 +35,12 @@ pub struct AnalyzeBody {
     /// --value-only`). Not with `all_moves`, nor on `/api/moves`.
     #[serde(default)]
     pub value_only: bool,
+    /// Exact remoteness by full search, within the server's limits and
+    /// deadline (`grundy analyze --remoteness`); without it remoteness is
+    /// given where a search within a fixed work budget finds it. Not with
+    /// `value_only`.
+    #[serde(default)]
+    pub remoteness: bool,
     /// The script's text, for `script:NAME` games.
     #[serde(default)]
     pub script_source: Option<String>,

@@ -320,7 +320,8 @@ function renderFacts(a) {
   }
   fact('outcome', a.outcome === 'N' ? 'N: the player to move wins' : 'P: the player to move loses');
   fact('Grundy value', a.grundy ?? (a.play === 'misere' ? 'none (misère play)' : 'unknown (too large to search)'));
-  fact('remoteness', a.remoteness ?? 'unknown (too large to search)');
+  const missing = { value_only: 'not looked for (value only)', over_budget: 'not computed: more search than the default budget (grundy analyze --remoteness computes it)' };
+  fact('remoteness', a.remoteness ?? missing[a.remoteness_missing] ?? 'unknown');
   fact('method', a.method === 'formula' ? 'formula (a closed form, checked against search by grundy verify)' : 'exhaustive search');
   for (const [k, v] of Object.entries(a.details ?? {})) fact(k, v);
   const n = a.winning_moves.length;

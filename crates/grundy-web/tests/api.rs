@@ -53,6 +53,7 @@ fn options(all_moves: bool) -> AnalyzeOptions {
         play: Play::Normal,
         all_moves,
         value_only: false,
+        remoteness: false,
         limits: Config::default().limits,
     }
 }

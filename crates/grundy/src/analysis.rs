@@ -8,13 +8,15 @@ pub(crate) mod misere;
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Serialize;
 use thiserror::Error;
 
 use crate::board::{Board, Target, MAX_TARGETS};
 use crate::game::{Game, Outcome, Play};
-use crate::solve::{move_reports, Limits, SearchError, Searcher};
+use crate::solve::snapshot::Saver;
+use crate::solve::{move_reports, Limits, Progress, SearchError, Searcher};
 
 /// How to analyse a position.
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,6 +33,15 @@ pub struct AnalyzeOptions {
     /// search ([`Pruner`](crate::solve::Pruner)); misère play by the full
     /// search, which the outcome needs.
     pub value_only: bool,
+    /// Exact remoteness, however much search it takes within `limits`: the
+    /// full search of the position and of every move. Without it the value
+    /// and the winning moves come from the fastest engine that gives them
+    /// (a formula, the game's own value search, the pruned search), and
+    /// remoteness from a search within a fixed work budget
+    /// ([`quick_limits_for`]), absent beyond it with
+    /// [`NoRemoteness::OverBudget`] saying so: Cram 4x9 answers in seconds
+    /// instead of minutes.
+    pub remoteness: bool,
     /// Bounds on any search.
     pub limits: Limits,
 }
@@ -123,6 +134,11 @@ pub struct Analysis {
     pub winning_moves_complete: bool,
     /// Moves left with perfect play, where search found it.
     pub remoteness: Option<u32>,
+    /// Why `remoteness` is absent, and so how to get it (absent where the
+    /// remoteness is given, and for a loopy game's value, where play may
+    /// never end).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness_missing: Option<NoRemoteness>,
     /// Every move, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub all_moves: Option<Vec<MoveInfo>>,
@@ -137,6 +153,29 @@ pub struct Analysis {
     /// Facts found on the way (e.g. a Zeckendorf representation).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub details: BTreeMap<String, String>,
+}
+
+/// Why an [`Analysis`] gives no remoteness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoRemoteness {
+    /// Not looked for: the value alone was asked for
+    /// ([`AnalyzeOptions::value_only`]).
+    ValueOnly,
+    /// The search for it needs more than the default work budget
+    /// ([`quick_limits_for`]); [`AnalyzeOptions::remoteness`] asks for it.
+    OverBudget,
+}
+
+impl fmt::Display for NoRemoteness {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NoRemoteness::ValueOnly => "not looked for (the value alone was asked for)",
+            NoRemoteness::OverBudget => {
+                "not computed: its search needs more than the default work budget (ask for exact remoteness: --remoteness)"
+            }
+        })
+    }
 }
 
 /// Why an analysis could not be given.
@@ -161,6 +200,10 @@ pub enum AnalyzeError {
     /// together: the one lists no move, the other every move.
     #[error("value_only lists no move: it cannot be asked together with all_moves (every move's outcome)")]
     ValueOnlyWithAllMoves,
+    /// [`AnalyzeOptions::value_only`] and [`AnalyzeOptions::remoteness`]
+    /// together: the one looks for no remoteness, the other for the exact one.
+    #[error("value_only looks for no remoteness: it cannot be asked together with remoteness (the exact remoteness by full search)")]
+    ValueOnlyWithRemoteness,
     /// Misère play of a game whose positions can repeat.
     #[error("`{position}` is a position of a loopy game (its positions can repeat): misère play of loopy games is not supported; analyse it in normal play (leave out --misere)")]
     LoopyMisere {
@@ -190,14 +233,24 @@ pub const QUICK_MEMORY: usize = 8 << 20;
 /// it, so such a position gets proportionally fewer positions.
 pub const QUICK_BYTES_PER_POSITION: usize = 64;
 
+/// The quick search's work per position of its budget: moves looked at.
+/// Each costs a move made and put in canonical form, so this, more than
+/// the positions stored, bounds its time: 2 million moves for
+/// [`QUICK_SEARCH`] positions (Cram 4x9, 59 moves a position: the 256 moves
+/// per position a search may otherwise look at took 9 s, and did not reach
+/// the end of the game).
+pub const QUICK_MOVES_PER_POSITION: usize = 20;
+
 /// The limits of the quick remoteness search that follows an answer found
-/// another way: [`QUICK_SEARCH`] positions and [`QUICK_MEMORY`], or `limits`
-/// where they are tighter. Work, not time: the same position gets the same
-/// remoteness (or none) on every machine and under any load; a time limit
-/// in `limits` still stops the run with its error.
+/// another way: [`QUICK_SEARCH`] positions, [`QUICK_MOVES_PER_POSITION`]
+/// and [`QUICK_MEMORY`], or `limits` where they are tighter. Work, not
+/// time: the same position gets the same remoteness (or none) on every
+/// machine and under any load; a time limit in `limits` still stops the
+/// run with its error.
 pub fn quick_limits(limits: Limits) -> Limits {
     Limits::new(QUICK_SEARCH)
         .with_memory(QUICK_MEMORY)
+        .with_moves_per_position(QUICK_MOVES_PER_POSITION)
         .within(limits)
 }
 
@@ -263,6 +316,11 @@ impl Analysis {
         let remoteness = found
             .remoteness
             .or_else(|| implied_remoteness(found.outcome, &winning_moves, complete));
+        let remoteness_missing = match (remoteness, o.value_only) {
+            (Some(_), _) => None,
+            (None, true) => Some(NoRemoteness::ValueOnly),
+            (None, false) => Some(NoRemoteness::OverBudget),
+        };
         Analysis {
             game,
             position,
@@ -273,11 +331,77 @@ impl Analysis {
             winning_moves,
             winning_moves_complete: complete,
             remoteness,
+            remoteness_missing,
             all_moves: if o.all_moves { found.all } else { None },
             value: None,
             drawing_moves: None,
             details: found.details,
         }
+    }
+}
+
+/// The remoteness search every method runs beside its answer: the full
+/// search of `p` under `o.play`, whose table also holds the remoteness of
+/// the moves it reached ([`Searcher::known`]). Within the default work
+/// budget ([`quick_limits_for`]), `None` beyond it; with
+/// [`AnalyzeOptions::remoteness`] within the run's limits, an error beyond
+/// them; not run at all for [`AnalyzeOptions::value_only`]. It stops when
+/// `stop` is asked to (the watched search's progress: a front end's
+/// Ctrl-C or deadline).
+///
+/// Within the default budget the run's time limit does not apply: the
+/// budget bounds the search's work (a second or two), and whether a
+/// remoteness is given must not depend on the machine's speed, nor keep a
+/// run resumed in short slices from its end.
+///
+/// # Errors
+/// An interruption; with [`AnalyzeOptions::remoteness`], any limit the
+/// search reaches.
+pub(crate) fn remoteness_search<G: Game>(
+    p: &G,
+    o: &AnalyzeOptions,
+    stop: Option<&Progress>,
+) -> Result<(Searcher<G>, Option<u32>), SearchError> {
+    remoteness_search_within(p, o, quick_limits_for(p, o.limits), stop)
+}
+
+/// [`remoteness_search`] with `budget` as the default work budget.
+///
+/// # Errors
+/// As [`remoteness_search`].
+pub(crate) fn remoteness_search_within<G: Game>(
+    p: &G,
+    o: &AnalyzeOptions,
+    budget: Limits,
+    stop: Option<&Progress>,
+) -> Result<(Searcher<G>, Option<u32>), SearchError> {
+    let limits = match o.remoteness {
+        true => o.limits,
+        false => Limits {
+            max_time: None,
+            ..budget
+        },
+    };
+    let mut search = Searcher::with_limits(o.play, limits);
+    if let Some(progress) = stop {
+        search.watch(Arc::new(progress.follower()), Saver::default());
+    }
+    if o.value_only {
+        return Ok((search, None));
+    }
+    if p.too_large_to_search(limits.max_positions) {
+        return match o.remoteness {
+            true => Err(SearchError::TooLarge {
+                limit: limits.max_positions,
+            }),
+            false => Ok((search, None)),
+        };
+    }
+    match search.solve(p) {
+        Ok(s) => Ok((search, Some(s.remoteness))),
+        Err(e @ (SearchError::TimeExceeded { .. } | SearchError::Interrupted)) => Err(e),
+        Err(e) if o.remoteness => Err(e),
+        Err(_) => Ok((search, None)),
     }
 }
 
@@ -386,6 +510,8 @@ mod tests {
     fn the_quick_budget_counts_work_and_shrinks_with_the_position() {
         let l = quick_limits(Limits::default());
         assert_eq!((l.max_positions, l.max_time), (QUICK_SEARCH, None));
+        // Work is moves looked at: a few per position of the budget.
+        assert_eq!(l.max_moves(), QUICK_SEARCH * QUICK_MOVES_PER_POSITION);
         // A time limit of the run is kept: it stops the run, it shapes nothing.
         let timed = Limits::default().with_time(std::time::Duration::from_secs(3));
         assert_eq!(quick_limits(timed).max_time, timed.max_time);
@@ -397,5 +523,78 @@ mod tests {
             "{}",
             wide.max_positions
         );
+    }
+
+    fn asked(remoteness: bool, value_only: bool) -> AnalyzeOptions {
+        AnalyzeOptions {
+            remoteness,
+            value_only,
+            ..AnalyzeOptions::default()
+        }
+    }
+
+    #[test]
+    fn remoteness_is_searched_within_the_budget_unless_asked_for() {
+        // Nim 2 2 (a P-position): each move takes one heap down; the winner
+        // answers by making the heaps equal, so play lasts 2 to 4 moves and
+        // the loser makes it last 4 (take 1, take 1, take 1, take 1).
+        let small = Nim(vec![2, 2]);
+        assert_eq!(
+            remoteness_search(&small, &asked(false, false), None)
+                .unwrap()
+                .1,
+            Some(4)
+        );
+        assert_eq!(
+            remoteness_search(&small, &asked(false, true), None)
+                .unwrap()
+                .1,
+            None
+        );
+        // Four heaps of 3 within a budget of 10 positions, too few.
+        let big = Nim(vec![3; 4]);
+        let within = |limits, remoteness| {
+            let o = AnalyzeOptions {
+                limits,
+                ..asked(remoteness, false)
+            };
+            remoteness_search(&big, &o, None).map(|(_, r)| r)
+        };
+        assert_eq!(within(Limits::new(10), false).unwrap(), None);
+        // Asked for, a limit is an error, not a silent `None`.
+        let e = within(Limits::new(10), true).unwrap_err();
+        assert!(e.is_limit(), "{e}");
+        // Every move takes at least one of the 12 counters, and the loser
+        // can take one at a time: the winner then must too, to keep the
+        // heaps' XOR 0 (from 2 3 3 3 only 3 -> 2 does).
+        assert_eq!(within(Limits::default(), true).unwrap(), Some(12));
+    }
+
+    #[test]
+    fn a_missing_remoteness_says_why() {
+        let found = |remoteness| Found {
+            outcome: Outcome::Previous,
+            grundy: Some(0),
+            method: Method::Search,
+            remoteness,
+            all: Some(Vec::new()),
+            winning: None,
+            details: BTreeMap::new(),
+        };
+        let write = |remoteness, o: &AnalyzeOptions| {
+            Analysis::new("g".into(), "p".into(), Play::Normal, found(remoteness), o)
+                .remoteness_missing
+        };
+        assert_eq!(write(Some(3), &asked(false, false)), None);
+        assert_eq!(
+            write(None, &asked(false, false)),
+            Some(NoRemoteness::OverBudget)
+        );
+        assert_eq!(
+            write(None, &asked(false, true)),
+            Some(NoRemoteness::ValueOnly)
+        );
+        let text = NoRemoteness::OverBudget.to_string();
+        assert!(text.contains("--remoteness"), "{text}");
     }
 }

@@ -66,6 +66,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         play,
         all_moves: false,
         value_only: false,
+        remoteness: false,
         limits: args.search.limits(),
     };
     // Check the position can be analysed before the game starts.

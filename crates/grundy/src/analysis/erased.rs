@@ -13,10 +13,10 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
-use super::{by_search, Found};
+use super::{by_search, remoteness_search, Found};
 pub use super::{
     quick_limits, quick_limits_for, Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo,
-    MOVE_LIST_LIMIT, QUICK_MEMORY, QUICK_SEARCH,
+    NoRemoteness, MOVE_LIST_LIMIT, QUICK_MEMORY, QUICK_SEARCH,
 };
 use crate::game::{Game, GameError, Outcome, ParseError, Play, PlayError};
 use crate::misere::heaps::HeapGame;
@@ -512,12 +512,7 @@ impl<R: Rules> Position<R> {
     ) -> Result<Analysis, AnalyzeError> {
         let p = &self.pos;
         let budget = quick_limits_for(p, o.limits);
-        let mut search = Searcher::with_limits(o.play, budget);
-        let remoteness = if too_big(p, budget.max_positions) || o.value_only {
-            None
-        } else {
-            search.solve(p).ok().map(|s| s.remoteness)
-        };
+        let (search, remoteness) = remoteness_search(p, o, None)?;
         let (all, winning) = if o.value_only {
             (None, Some((Vec::new(), false)))
         } else if p.move_count() <= MOVE_LIST_LIMIT {
@@ -609,11 +604,7 @@ impl<R: Rules> Position<R> {
         };
         let value_of = |k: usize| values[k].ok_or_else(stop);
         let grundy = value_of(moves.len())?;
-        let mut search = Searcher::with_limits(Play::Normal, quick_limits_for(p, o.limits));
-        let remoteness = match o.value_only {
-            true => None,
-            false => search.solve(p).ok().map(|s| s.remoteness),
-        };
+        let (search, remoteness) = remoteness_search(p, o, None)?;
         let mut all = Vec::with_capacity(moves.len());
         for (k, (m, to)) in moves.iter().zip(&positions).enumerate() {
             let outcome = match value_of(k)?.value() {
@@ -663,15 +654,8 @@ impl<R: Rules> Position<R> {
         self.resume_into(&w, opened.as_ref(), pruner.table_mut(), o)?;
         // The file's bytes are not needed once loaded.
         w.resume = None;
-        let budget = quick_limits_for(p, o.limits);
-        let quick_search = || {
-            let mut quick = Searcher::with_limits(Play::Normal, budget);
-            let remoteness = match too_big(p, budget.max_positions) || o.value_only {
-                true => None,
-                false => quick.solve(p).ok().map(|s| s.remoteness),
-            };
-            (quick, remoteness)
-        };
+        let stop = Arc::clone(&w.progress);
+        let quick_search = move || remoteness_search(p, o, Some(&stop));
         let mut all = Vec::new();
         let moves = match o.value_only {
             true => Vec::new(),
@@ -687,8 +671,9 @@ impl<R: Rules> Position<R> {
             .map_err(SearchError::from)?;
         // On `o.limits.threads` threads, the quick remoteness search (a
         // few tenths of a second at most) on one of them.
-        let (outcomes, (quick, remoteness)) = pruner.outcomes_beside(&tos, quick_search);
+        let (outcomes, quick) = pruner.outcomes_beside(&tos, quick_search);
         let outcomes = w.saved(outcomes, |s| s.save(&[pruner.table()]))?;
+        let (quick, remoteness) = quick?;
         for ((m, to), outcome) in moves.iter().zip(&tos).zip(outcomes) {
             let remoteness = quick.known(to).map(|s| s.remoteness);
             all.push(MoveInfo::new(m, to, Some(outcome), remoteness));
@@ -843,6 +828,23 @@ impl<R: Rules> Position<R> {
 
 /// The analysis of a game whose positions never repeat (a cycle is an error here).
 impl<R: Rules> Position<R> {
+    /// Normal play where no formula answers: the value and every move's
+    /// outcome by the pruned search, the fastest engine that gives them
+    /// (Cram 4x9: 1.5 s), remoteness within the default budget; the full
+    /// search (Cram 4x9: 3.5 minutes) only when exact remoteness is asked
+    /// for ([`AnalyzeOptions::remoteness`]). Misère play has no pruned
+    /// search: the full one.
+    fn by_cost(
+        &self,
+        o: &AnalyzeOptions,
+        hooks: &mut SearchHooks,
+    ) -> Result<Analysis, AnalyzeError> {
+        match (o.play, o.remoteness) {
+            (Play::Normal, false) => self.by_pruned(o, hooks),
+            _ => self.by_search(o, hooks),
+        }
+    }
+
     fn analyze_finite(
         &self,
         o: &AnalyzeOptions,
@@ -861,21 +863,16 @@ impl<R: Rules> Position<R> {
             Some((f, outcome)) => self.by_formula(f, outcome, o),
             None if o.play == Play::Normal && formula.is_none() => match self.by_values(o)? {
                 Some(analysis) => Ok(analysis),
-                // The value alone: the pruned search finds it fastest.
-                None if o.value_only => self.by_pruned(o, hooks),
-                None => self.by_search(o, hooks),
+                None => self.by_cost(o, hooks),
             },
             // Theory before search in misère play (take-and-break sums).
             None if o.play == Play::Misere => {
-                match super::misere::misere_found(&self.game.rules, &self.pos, o.limits) {
+                match super::misere::misere_found(&self.game.rules, &self.pos, o)? {
                     Some(found) => Ok(self.write_up(o, found)),
                     None => self.by_search(o, hooks),
                 }
             }
-            // The value alone (a formula that answers some positions only):
-            // the pruned search finds it fastest.
-            None if o.value_only => self.by_pruned(o, hooks),
-            None => self.by_search(o, hooks),
+            None => self.by_cost(o, hooks),
         }
     }
 }

@@ -65,6 +65,8 @@ pub(crate) fn write_up(
     };
     let mut a = Analysis::new(game, position, Play::Normal, found, o);
     a.value = Some(value.value.to_string());
+    // Play from a loopy position may never end: no remoteness is missing.
+    a.remoteness_missing = None;
     if outcome == Outcome::Draw && !o.value_only {
         a.drawing_moves = Some(drawing);
     }

@@ -12,13 +12,13 @@
 use std::collections::BTreeMap;
 
 use super::erased::Rules;
-use super::{quick_limits_for, Found, Method, MoveInfo, MOVE_LIST_LIMIT};
-use crate::game::{Game, Outcome, Play};
+use super::{remoteness_search, AnalyzeOptions, Found, Method, MoveInfo, MOVE_LIST_LIMIT};
+use crate::game::{Game, Outcome};
 use crate::misere::canonical::{Form, Forms};
 use crate::misere::genus::{tame_outcome, Genera, Kind};
 use crate::misere::heaps::{HeapForms, HeapGame};
 use crate::misere::quotient::{Quotient, QuotientLimits};
-use crate::solve::{Limits, Searcher};
+use crate::solve::{Limits, SearchError};
 
 /// The forms an analysis may build before it gives up and search takes over.
 pub const THEORY_FORMS: usize = 1 << 18;
@@ -122,21 +122,35 @@ fn rank(m: Method) -> u8 {
 
 /// What theory finds of `p` in misère play, if `p` is a sum of
 /// take-and-break heaps it can answer with every move's outcome.
-pub(crate) fn misere_found<R: Rules>(rules: &R, p: &R::Position, limits: Limits) -> Option<Found> {
-    let (game, heaps) = rules.misere_heaps(p)?;
+///
+/// # Errors
+/// As [`remoteness_search`], which gives the remoteness.
+pub(crate) fn misere_found<R: Rules>(
+    rules: &R,
+    p: &R::Position,
+    o: &AnalyzeOptions,
+) -> Result<Option<Found>, SearchError> {
+    let Some((game, heaps)) = rules.misere_heaps(p) else {
+        return Ok(None);
+    };
     if p.move_count() > MOVE_LIST_LIMIT {
-        return None;
+        return Ok(None);
     }
-    let mut theory = Theory::new(game, limits);
+    let mut theory = Theory::new(game, o.limits);
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    let (outcome, mut method) = theory.verdict(&heaps, largest)?;
-    let mut search = Searcher::with_limits(Play::Misere, quick_limits_for(p, limits));
-    let remoteness = search.solve(p).ok().map(|s| s.remoteness);
+    let Some((outcome, mut method)) = theory.verdict(&heaps, largest) else {
+        return Ok(None);
+    };
+    let (search, remoteness) = remoteness_search(p, o, None)?;
     let mut all = Vec::new();
     for m in p.moves() {
         let to = p.play(&m);
-        let (_, to_heaps) = rules.misere_heaps(&to)?;
-        let (o, how) = theory.verdict(&to_heaps, largest)?;
+        let Some((_, to_heaps)) = rules.misere_heaps(&to) else {
+            return Ok(None);
+        };
+        let Some((o, how)) = theory.verdict(&to_heaps, largest) else {
+            return Ok(None);
+        };
         // The method named is the least special one any sum needed.
         if rank(how) > rank(method) {
             method = how;
@@ -169,7 +183,7 @@ pub(crate) fn misere_found<R: Rules>(rules: &R, p: &R::Position, limits: Limits)
     };
     let mut details = BTreeMap::new();
     details.insert("misère theory".to_string(), why);
-    Some(Found {
+    Ok(Some(Found {
         outcome,
         grundy: None,
         method,
@@ -177,5 +191,5 @@ pub(crate) fn misere_found<R: Rules>(rules: &R, p: &R::Position, limits: Limits)
         all: Some(all),
         winning: None,
         details,
-    })
+    }))
 }

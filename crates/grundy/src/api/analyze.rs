@@ -10,7 +10,9 @@
 //! assert_eq!(a.winning_moves[0].to, "1 4 5");
 //! ```
 
-pub use crate::analysis::erased::{Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo};
+pub use crate::analysis::erased::{
+    Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo, NoRemoteness,
+};
 use crate::analysis::erased::{AnyGame, AnyPosition};
 use crate::api::Error;
 use crate::entry::Spec;
@@ -63,9 +65,10 @@ pub fn analyze(spec: &Spec, words: &[&str], options: &AnalyzeOptions) -> Result<
 /// Refuses options that ask for two things that exclude each other, for
 /// every front end alike.
 fn consistent(options: &AnalyzeOptions) -> Result<(), Error> {
-    match options.value_only && options.all_moves {
-        true => Err(AnalyzeError::ValueOnlyWithAllMoves.into()),
-        false => Ok(()),
+    match (options.value_only, options.all_moves, options.remoteness) {
+        (true, true, _) => Err(AnalyzeError::ValueOnlyWithAllMoves.into()),
+        (true, _, true) => Err(AnalyzeError::ValueOnlyWithRemoteness.into()),
+        _ => Ok(()),
     }
 }
 

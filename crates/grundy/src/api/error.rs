@@ -264,6 +264,7 @@ impl Error {
                 AnalyzeError::Checkpoint(SnapshotError::TooLarge { .. }) => ErrorKind::Limit,
                 AnalyzeError::Checkpoint(_)
                 | AnalyzeError::ValueOnlyWithAllMoves
+                | AnalyzeError::ValueOnlyWithRemoteness
                 | AnalyzeError::LoopyMisere { .. } => ErrorKind::BadInput,
                 AnalyzeError::TooManyMoves { .. } | AnalyzeError::NoValue { .. } => {
                     ErrorKind::Limit

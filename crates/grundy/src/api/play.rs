@@ -80,6 +80,9 @@ pub fn computer_move(
         play,
         all_moves: listable,
         value_only: false,
+        // The longest defence by the remoteness the default budget finds:
+        // a reply never waits minutes for it.
+        remoteness: false,
         limits,
     };
     let analysis = position.analyze(&options)?;

@@ -19,7 +19,7 @@ use crate::analysis::erased::{
     MoveInfo, MOVE_LIST_LIMIT, QUICK_SEARCH,
 };
 use crate::analysis::loopy::{write_up, LoopyMove};
-use crate::analysis::{by_search, Found};
+use crate::analysis::{by_search, remoteness_search_within, Found};
 use crate::catalog::{self, Entry, VerifyPlan};
 use crate::game::{
     parse_u64, vec_heap_bytes, Game, GameError, Outcome, ParseError, Play, PlayError,
@@ -151,8 +151,7 @@ impl MixedSum {
             max_positions: quick.max_positions.min(QUICK_SEARCH / 10),
             ..quick
         };
-        let mut quick = Searcher::with_limits(Play::Normal, budget);
-        let remoteness = quick.solve(self).ok().map(|s| s.remoteness);
+        let (quick, remoteness) = remoteness_search_within(self, o, budget, None)?;
         for m in &mut winning_moves {
             m.remoteness =
                 m.mv.parse::<SumMove>()

@@ -51,6 +51,11 @@ pub struct Limits {
     /// The most threads a search may run at once (see the [module
     /// docs](self)); 1, the default, for the caller's thread alone.
     pub threads: usize,
+    /// Moves a search may look at per position of `max_positions`
+    /// ([`Limits::MOVES_PER_POSITION`] by default): a budget of work
+    /// smaller than the positions it may store (the quick remoteness
+    /// search of an analysis) gives fewer.
+    pub moves_per_position: usize,
 }
 
 impl Limits {
@@ -67,8 +72,7 @@ impl Limits {
 
     /// The most moves a search may look at.
     pub fn max_moves(&self) -> usize {
-        self.max_positions
-            .saturating_mul(Limits::MOVES_PER_POSITION)
+        self.max_positions.saturating_mul(self.moves_per_position)
     }
 
     /// A limit of `max_positions`, with the default memory budget and no
@@ -79,6 +83,16 @@ impl Limits {
             max_bytes: Limits::DEFAULT_MAX_BYTES,
             max_time: None,
             threads: 1,
+            moves_per_position: Limits::MOVES_PER_POSITION,
+        }
+    }
+
+    /// These limits with `moves` moves looked at per position of
+    /// `max_positions` (0 is taken as 1).
+    pub fn with_moves_per_position(self, moves: usize) -> Limits {
+        Limits {
+            moves_per_position: moves.max(1),
+            ..self
         }
     }
 
@@ -117,6 +131,7 @@ impl Limits {
             max_bytes: self.max_bytes.min(other.max_bytes),
             max_time,
             threads: self.threads.min(other.threads),
+            moves_per_position: self.moves_per_position.min(other.moves_per_position),
         }
     }
 }

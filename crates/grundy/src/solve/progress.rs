@@ -3,7 +3,7 @@
 //! library only counts: drawing is the front end's.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// What an analysis is searching for, for a front end to say: its stages
 /// differ in cost by orders of magnitude (Cram 4x9: the value alone 0.4 s,
@@ -32,7 +32,8 @@ pub struct Progress {
     stored: AtomicU64,
     bytes: AtomicU64,
     resumed: AtomicU64,
-    stop: AtomicBool,
+    /// Shared with its [`follower`](Progress::follower)s.
+    stop: Arc<AtomicBool>,
     /// One more than the [`Stage`]'s discriminant (its index in
     /// [`Stage::ALL`]); 0 for none yet.
     stage: AtomicU8,
@@ -78,6 +79,17 @@ impl Progress {
     /// [`SearchError::Interrupted`](super::SearchError::Interrupted).
     pub fn request_stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// A progress with counters of its own that stops when this one is
+    /// asked to stop: for a search beside the watched one (an analysis's
+    /// quick remoteness search), which a front end stops with it but does
+    /// not draw.
+    pub(crate) fn follower(&self) -> Progress {
+        Progress {
+            stop: Arc::clone(&self.stop),
+            ..Progress::default()
+        }
     }
 
     /// Positions loaded from a checkpoint when the search resumed (0 for
