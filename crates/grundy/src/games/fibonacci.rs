@@ -53,12 +53,47 @@ pub const GRUNDY_LIMIT: usize = 2048;
 pub struct FibonacciNim {
     tokens: BigUint,
     quota: BigUint,
-    /// What the smallest terms after this position's moves depend on,
-    /// found once and shared by the positions they reach.
-    low: Arc<OnceLock<LowTerms>>,
-    /// The position a move came from, and what it took: its smallest term
-    /// follows from the heap's [`LowTerms`] without a walk of its own.
-    from: Option<(Arc<OnceLock<LowTerms>>, u64)>,
+    /// What the positions this one's moves reach share about it.
+    heap: Arc<Heap>,
+    /// The position a move came from, and what it took: the smallest term
+    /// and the text of this heap follow from that heap's without a walk or
+    /// a conversion of their own.
+    from: Option<(Arc<Heap>, u64)>,
+}
+
+/// A heap's work that each position its moves reach would repeat, done
+/// once: a walk over its Zeckendorf representation and its decimal text
+/// each cost time quadratic in its digits, and a heap of 9,000 digits
+/// has up to 10^5 moves listed.
+#[derive(Default)]
+struct Heap {
+    low: OnceLock<LowTerms>,
+    text: OnceLock<String>,
+}
+
+/// The decimal text of `n − k`, from that of `n > k`: the digits change
+/// only as far as the borrow runs.
+fn decimal_minus(n: &str, k: u64) -> String {
+    let mut digits = n.as_bytes().to_vec();
+    let (mut take, mut borrow) = (k, 0u8);
+    for d in digits.iter_mut().rev() {
+        if take == 0 && borrow == 0 {
+            break;
+        }
+        let sub = (take % 10) as u8 + borrow;
+        take /= 10;
+        let value = *d - b'0';
+        (*d, borrow) = if value >= sub {
+            (b'0' + value - sub, 0)
+        } else {
+            (b'0' + value + 10 - sub, 1)
+        };
+    }
+    let first = digits
+        .iter()
+        .position(|&d| d != b'0')
+        .unwrap_or(digits.len() - 1);
+    String::from_utf8(digits.split_off(first)).expect("decimal digits")
 }
 
 /// Positions are equal by tokens and quota; what they share to answer
@@ -130,7 +165,7 @@ impl FibonacciNim {
         FibonacciNim {
             tokens,
             quota,
-            low: Arc::default(),
+            heap: Arc::default(),
             from: None,
         }
     }
@@ -143,10 +178,11 @@ impl FibonacciNim {
         if let Some(n) = self.tokens.to_u64() {
             return smallest_term_u64(n).map(BigUint::from);
         }
-        if let Some((low, k)) = &self.from {
-            let heap =
-                low.get_or_init(|| LowTerms::of(&zeckendorf_indices(&(&self.tokens + *k)).0));
-            if let Some(f) = smallest_term_after_taking(*heap, *k) {
+        if let Some((heap, k)) = &self.from {
+            let low = heap
+                .low
+                .get_or_init(|| LowTerms::of(&zeckendorf_indices(&(&self.tokens + *k)).0));
+            if let Some(f) = smallest_term_after_taking(*low, *k) {
                 return Some(f.into());
             }
         }
@@ -191,6 +227,10 @@ impl FibonacciNim {
 
 impl fmt::Display for FibonacciNim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((heap, k)) = &self.from {
+            let text = heap.text.get_or_init(|| (&self.tokens + *k).to_string());
+            return write!(f, "{} {}", decimal_minus(text, *k), self.quota);
+        }
         write!(f, "{} {}", self.tokens, self.quota)
     }
 }
@@ -232,7 +272,7 @@ impl Game for FibonacciNim {
         next.from =
             m.0.to_u64()
                 .filter(|&k| k <= MAX_TAKE && next.tokens.to_u64().is_none())
-                .map(|k| (Arc::clone(&self.low), k));
+                .map(|k| (Arc::clone(&self.heap), k));
         next
     }
 
@@ -506,10 +546,23 @@ mod tests {
         // Two for the heap's own indices, one at most for the take that
         // leaves exactly its high terms.
         assert!(walks <= 3, "{walks} walks for 300 moves");
-        // The same outcomes as positions that share nothing.
-        for (k, outcome) in [1u32, 2, 77, 150, 299, 300].map(|k| (k, outcomes[k as usize - 1])) {
+        // The same outcomes and texts as positions that share nothing.
+        for k in [1u32, 2, 77, 150, 299, 300] {
             let alone = FibonacciNim::new(&n - k, (2 * k).into()).unwrap();
-            assert_eq!(alone.outcome(), outcome, "take {k}");
+            assert_eq!(alone.outcome(), outcomes[k as usize - 1], "take {k}");
+            let played = heap.play(&Take(k.into()));
+            assert_eq!(played.to_string(), format!("{} {}", &n - k, 2 * k));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_text_after_a_take_is_the_heaps_less_the_take(
+            digits in "[1-9][0-9]{0,40}",
+            k in 1u64..=u64::MAX,
+        ) {
+            let n: BigUint = digits.parse::<BigUint>().unwrap() * 1_000_000_000_000_000_000u64 + k;
+            proptest::prop_assert_eq!(decimal_minus(&n.to_string(), k), (&n - k).to_string());
         }
     }
 
