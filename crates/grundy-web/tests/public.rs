@@ -94,6 +94,13 @@ async fn scripts_that_sleep_loop_or_allocate_fail_fast_with_a_clear_error() {
             "Length of string",
         ),
         ("fn f(n) { f(n + 1) }\nfn moves(n) { f(0) }", "levels deep"),
+        // Copies of one array at every level of a recursion: hundreds of
+        // MiB within every per-value bound, stopped at the call's bytes.
+        (
+            "fn f(d) { let a = []; a.pad(90000, 0); let b = a; let c = a; let e = a; let g = a; \
+             if d < 30 { f(d + 1) } [] }\nfn moves(n) { f(0) }",
+            "more than 24 MiB",
+        ),
     ] {
         let (status, body) = post(router(scripts()), "/api/analyze", script(source, "3")).await;
         assert!(status.is_client_error(), "{source}: {status} {body}");
