@@ -41,7 +41,7 @@ pub struct ServeArgs {
     /// Connections one client address may have open at once; more are
     /// closed at once (raise it behind a proxy, whose connections all come
     /// from one address).
-    #[arg(long, value_name = "N", default_value_t = 32)]
+    #[arg(long = "max-per-address", value_name = "N", default_value_t = 32)]
     max_connections_per_address: usize,
     /// Seconds a client has to send a request's headers (and the idle time
     /// allowed between requests on one connection).
