@@ -51,7 +51,9 @@ export const describe = (r) =>
 // The server of the mixed load: scripts on, short deadlines so the run stays short
 // ($GRUNDY_SERVE_ARGS replaces them, e.g. to measure a server without these flags).
 export const MIXED_SERVER = process.env.GRUNDY_SERVE_ARGS?.split(' ')
-  ?? ['--allow-scripts', '--timeout', '3', '--header-timeout', '2', '--body-timeout', '2'];
+  ?? ['--allow-scripts', '--timeout', '3', '--header-timeout', '2', '--body-timeout', '2',
+    // Every client of this load is 127.0.0.1: the cap per address would refuse most of them.
+    '--max-per-address', '1024'];
 
 // ---- A mixed load, as a public server meets it -------------------------------------------------
 // Cheap requests (Nim, checked against Bouton's theorem) beside expensive ones (Cram boards that

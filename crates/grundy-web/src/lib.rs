@@ -8,7 +8,7 @@
 //! blocking threads in two lanes (a quick one every solve starts in, a long
 //! one it moves to after a fraction of a second), each within a budget of
 //! positions and a deadline past which it is cancelled; connections are
-//! capped in number, in the time to send headers and body, and in length
+//! capped in number (in all and per client address), in the time to send headers and body, and in length
 //! ([`Config`]).
 //!
 //! ```
@@ -17,6 +17,7 @@
 //! # drop(app);
 //! ```
 
+mod addresses;
 mod assets;
 mod budget;
 mod error;

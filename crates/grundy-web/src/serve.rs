@@ -1,6 +1,8 @@
 //! Serving the router on a socket until Ctrl-C, with the connection limits
 //! a public server needs: at most [`Config::max_connections`] open at once
-//! (the rest wait in the listen queue, costing nothing), headers within
+//! (the rest wait in the listen queue, costing nothing), at most
+//! [`Config::max_connections_per_address`] of them from one client address
+//! (more are closed as soon as they are accepted), headers within
 //! [`Config::header_timeout`] (also the idle time allowed between two
 //! requests of a kept-alive connection), and no connection open longer than
 //! [`Config::connection_time`] (a client that reads its answer slowly).
@@ -18,6 +20,7 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
+use crate::addresses::Addresses;
 use crate::router::{router, Config};
 
 /// Told once the server listens: the address it is bound to.
@@ -56,15 +59,21 @@ pub async fn serve(
 ) -> io::Result<()> {
     let app = router(config);
     let open = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let addresses = Addresses::new(config.max_connections_per_address);
     tokio::pin!(shutdown);
     loop {
         let permit = tokio::select! {
             p = Arc::clone(&open).acquire_owned() => p.expect("the semaphore is never closed"),
             () = &mut shutdown => return Ok(()),
         };
-        let stream = tokio::select! {
+        let (stream, held) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok((stream, peer)) => match addresses.admit(peer.ip()) {
+                    Some(held) => (stream, held),
+                    // An address past its cap: the connection is closed
+                    // (dropped) at once and its global place given back.
+                    None => continue,
+                },
                 // A connection that failed before it was accepted (reset,
                 // out of descriptors for a moment) ends only itself.
                 Err(_) => continue,
@@ -73,7 +82,7 @@ pub async fn serve(
         };
         let app = app.clone();
         tokio::spawn(async move {
-            let _permit = permit;
+            let _places = (permit, held);
             connection(stream, app, &config).await;
         });
     }

@@ -30,6 +30,9 @@ pub struct Config {
     pub max_cells: u64,
     /// The most connections open at once; more wait to be accepted.
     pub max_connections: usize,
+    /// The most connections one client address may have open at once;
+    /// more are closed as soon as they are accepted.
+    pub max_connections_per_address: usize,
     /// The time a client has to send a request's headers, counted from the
     /// end of its last answer on a kept-alive connection (so also the idle
     /// time allowed between requests).
@@ -44,7 +47,8 @@ impl Default for Config {
     /// No scripts; 2·10^6 positions (a few tens of MiB) and 10 s per
     /// request; a quick lane of two solves per core, each for 200 ms, and a
     /// long lane of one per two cores; bodies of 256 KiB within 10 s,
-    /// headers within 5 s; 1,024 connections of at most 2 minutes.
+    /// headers within 5 s; 1,024 connections (32 per client address) of at
+    /// most 2 minutes.
     fn default() -> Config {
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
         Config {
@@ -57,6 +61,7 @@ impl Default for Config {
             body_limit: 256 * 1024,
             max_cells: 1 << 16,
             max_connections: 1024,
+            max_connections_per_address: 32,
             header_timeout: Duration::from_secs(5),
             body_timeout: Duration::from_secs(10),
             connection_time: Duration::from_secs(120),

@@ -94,6 +94,13 @@ async fn scripts_that_sleep_loop_or_allocate_fail_fast_with_a_clear_error() {
             "Length of string",
         ),
         ("fn f(n) { f(n + 1) }\nfn moves(n) { f(0) }", "levels deep"),
+        // Copies of one array at every level of a recursion: hundreds of
+        // MiB within every per-value bound, stopped at the call's bytes.
+        (
+            "fn f(d) { let a = []; a.pad(90000, 0); let b = a; let c = a; let e = a; let g = a; \
+             if d < 30 { f(d + 1) } [] }\nfn moves(n) { f(0) }",
+            "more than 24 MiB",
+        ),
     ] {
         let (status, body) = post(router(scripts()), "/api/analyze", script(source, "3")).await;
         assert!(status.is_client_error(), "{source}: {status} {body}");
@@ -224,6 +231,48 @@ async fn slow_clients_are_cut_off_and_cannot_hold_the_server() {
         for s in &mut slow {
             assert!(closed_within(s, Duration::from_secs(5)), "a slow client is cut off");
         }
+    })
+    .await
+    .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_cannot_hold_more_than_its_share_of_connections() {
+    // Defect: connections were capped only in all, so one machine's idle
+    // connections could take every place for their header timeout.
+    let config = Config {
+        max_connections: 64,
+        max_connections_per_address: 4,
+        ..Config::default()
+    };
+    let addr = listening(config).await;
+    tokio::task::spawn_blocking(move || {
+        let mut held: Vec<TcpStream> = (0..4).map(|_| TcpStream::connect(addr).unwrap()).collect();
+        // The fifth from 127.0.0.1 is closed at once, long before the
+        // 5 s its headers would have been given.
+        let mut fifth = TcpStream::connect(addr).unwrap();
+        assert!(
+            closed_within(&mut fifth, Duration::from_secs(2)),
+            "the fifth is closed"
+        );
+        // The four it holds are still open.
+        for s in &mut held {
+            s.set_read_timeout(Some(Duration::from_millis(100)))
+                .unwrap();
+            let mut buf = [0u8; 1];
+            let err = s.read(&mut buf).expect_err("no answer and no close yet");
+            assert!(matches!(
+                err.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ));
+        }
+        // Once they close, the address has its places back.
+        drop(held);
+        let served = (0..50).any(|_| {
+            std::thread::sleep(Duration::from_millis(100));
+            get_games(addr) == "HTTP/1.1 200 OK"
+        });
+        assert!(served, "a closed connection gives its place back");
     })
     .await
     .unwrap();

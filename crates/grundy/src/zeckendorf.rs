@@ -86,6 +86,67 @@ fn fibonacci_up_to(n: &BigUint) -> Vec<BigUint> {
     fibs
 }
 
+/// What the smallest term of `n − k` depends on, for every `k` up to
+/// [`MAX_TAKE`]: the sum of `n`'s terms up to `F(LOW)` and the index of its
+/// next larger term. Found once from `n`'s indices, it gives each
+/// [`smallest_term_after_taking`] in constant time, where a walk over `n`
+/// costs time quadratic in its digits (Fibonacci Nim lists up to 10^5
+/// moves of a heap of thousands of digits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LowTerms {
+    low: u64,
+    above: Option<u32>,
+}
+
+/// Terms up to `F(LOW)` are summed in a word: their sum is below `F(LOW + 1)
+/// < 2^63`.
+const LOW: u32 = 88;
+
+/// The largest take [`smallest_term_after_taking`] answers: below `F(LOW − 1)`,
+/// so that what is taken past the low terms is always within one of
+/// `F(LOW − 1)`, `F(LOW)`.
+pub const MAX_TAKE: u64 = 1 << 59;
+
+impl LowTerms {
+    /// From the indices of `n`'s Zeckendorf terms (any order).
+    pub fn of(indices: &[u32]) -> LowTerms {
+        let low = indices
+            .iter()
+            .filter(|&&i| i <= LOW)
+            .map(|&i| FIBONACCI_U64[(i - 2) as usize])
+            .sum();
+        let above = indices.iter().copied().filter(|&i| i > LOW).min();
+        LowTerms { low, above }
+    }
+}
+
+/// The smallest Zeckendorf term of `n − k`, from `n`'s [`LowTerms`], when it
+/// fits in a word: `None` when `k` is 0, above [`MAX_TAKE`], not below `n`,
+/// or takes exactly `n`'s low terms (the answer is then a term of the high
+/// part; walk `n − k` for it).
+///
+/// Why: write `n = H + L`, `L` the terms up to `F(88)`. If `k < L`, the
+/// representation of `n − k` is `H`'s terms and `L − k`'s (all below
+/// `F(89)`, so still not consecutive with `H`'s). If `k > L`, take `d = k −
+/// L` from `H`'s smallest term `F(h)`, `h ≥ 89`: `F(h) = F(h−1) + F(h−3) + …
+/// + F(g+1) + F(g)` for the `g ∈ {87, 88}` of `h`'s parity, and `F(g) > d`,
+/// so `n − k` ends with `F(g+1)` and then `F(g) − d`'s terms, which are
+/// below `F(g)`.
+pub fn smallest_term_after_taking(n: LowTerms, k: u64) -> Option<u64> {
+    if k == 0 || k > MAX_TAKE {
+        return None;
+    }
+    if n.low > k {
+        return smallest_term_u64(n.low - k);
+    }
+    if n.low == k {
+        return None;
+    }
+    let h = n.above?;
+    let g = if h % 2 == LOW % 2 { LOW } else { LOW - 1 };
+    smallest_term_u64(FIBONACCI_U64[(g - 2) as usize] - (k - n.low))
+}
+
 /// The Zeckendorf representation of `n`: its terms, largest first.
 ///
 /// The terms' digits together can grow with the square of `n`'s digits
@@ -124,6 +185,8 @@ pub fn zeckendorf(n: &BigUint) -> Vec<Term> {
 /// the digits of `n` (a list of every `F(i) ≤ n` holds their square).
 /// Calls `term` with each term's index and value, largest first.
 fn greedy(n: &BigUint, mut term: impl FnMut(u32, &BigUint)) {
+    #[cfg(test)]
+    WALKS.with(|w| w.set(w.get() + 1));
     if n.is_zero() {
         return;
     }
@@ -147,6 +210,13 @@ fn greedy(n: &BigUint, mut term: impl FnMut(u32, &BigUint)) {
         a = std::mem::replace(&mut b, below);
         index -= 1;
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The walks over big numbers this thread made: what the tests bound
+    /// instead of time.
+    pub(crate) static WALKS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// The indices of the Zeckendorf terms of `n`, largest first, and its
@@ -300,6 +370,33 @@ mod tests {
             let (indices, smallest) = zeckendorf_indices(&n);
             prop_assert_eq!(indices, slow.iter().map(|s| s.0).collect::<Vec<_>>());
             prop_assert_eq!(smallest, slow.last().map(|s| s.1.clone()));
+        }
+
+        #[test]
+        fn the_smallest_term_after_a_take_agrees_with_the_list(
+            digits in "[1-9][0-9]{19,45}",
+            small in 1u64..5000,
+            word in 1u64..=MAX_TAKE,
+            near in 0u64..4,
+        ) {
+            let n: BigUint = digits.parse().unwrap();
+            let terms = LowTerms::of(&zeckendorf_indices(&n).0);
+            // Takes around the low terms' sum too, where the borrow starts.
+            for k in [small, word, terms.low.saturating_sub(near), terms.low + near] {
+                let left = &n - k;
+                let mut rest = left.clone();
+                let mut slow = None;
+                for f in fibonacci_up_to(&left).iter().rev() {
+                    if *f <= rest {
+                        rest -= f;
+                        slow = Some(f.clone());
+                    }
+                }
+                match smallest_term_after_taking(terms, k) {
+                    Some(fast) => prop_assert_eq!(Some(BigUint::from(fast)), slow, "n {} k {}", n, k),
+                    None => prop_assert!(k == 0 || k > MAX_TAKE || k == terms.low),
+                }
+            }
         }
 
         #[test]

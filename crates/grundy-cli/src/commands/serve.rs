@@ -38,6 +38,11 @@ pub struct ServeArgs {
     /// Connections open at once; more wait to be accepted.
     #[arg(long, value_name = "N", default_value_t = 1024)]
     max_connections: usize,
+    /// Connections one client address may have open at once; more are
+    /// closed at once (raise it behind a proxy, whose connections all come
+    /// from one address).
+    #[arg(long = "max-per-address", value_name = "N", default_value_t = 32)]
+    max_connections_per_address: usize,
     /// Seconds a client has to send a request's headers (and the idle time
     /// allowed between requests on one connection).
     #[arg(long, value_name = "S", default_value_t = 5)]
@@ -62,6 +67,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         quick_time: Duration::from_millis(args.quick_ms.max(1)),
         long_concurrency: args.long_solves.unwrap_or(defaults.long_concurrency),
         max_connections: args.max_connections.max(1),
+        max_connections_per_address: args.max_connections_per_address.max(1),
         header_timeout: secs(args.header_timeout),
         body_timeout: secs(args.body_timeout),
         connection_time: secs(args.connection_time),

@@ -128,3 +128,27 @@ fn max_time_holds_inside_a_scripts_calls() {
 
 // The script-language page's examples are console blocks, run with every
 // other page's by the book's test (`tests/book.rs`, trycmd).
+
+#[test]
+fn copies_of_a_large_value_stop_at_the_calls_bytes_under_a_memory_limit() {
+    // Defect: a call's memory was bounded per value, not in bytes: 52
+    // copies of an array of 90,000 elements at each of 30 levels of a
+    // recursion take over 2 GiB, and the process died out of memory. Now
+    // the call stops at 24 MiB, with one line and exit code 2, in a
+    // process the system allows 1 GiB of address space.
+    let copies: String = (0..52).map(|i| format!("let v{i} = a; ")).collect();
+    let source = format!(
+        "fn f(d) {{ let a = []; a.pad(90000, 0); {copies}if d < 30 {{ f(d + 1) }} [] }}\nfn moves(n) {{ f(0) }}"
+    );
+    let spec = format!("script:{}", script("copies.rhai", &source).display());
+    let out = std::process::Command::new("sh")
+        .args(["-c", "ulimit -v 1048576 && exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(["analyze", &spec, "3"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("more than 24 MiB"), "{err}");
+}

@@ -24,8 +24,9 @@
 //! HDU 2516.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::str::FromStr;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
@@ -36,7 +37,8 @@ use crate::game::{big_heap_bytes, parse_biguint, Game, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::Solution;
 use crate::zeckendorf::{
-    index_text, indices_text, smallest_term, sum_text, zeckendorf, zeckendorf_indices,
+    index_text, indices_text, smallest_term, smallest_term_after_taking, smallest_term_u64,
+    sum_text, zeckendorf, zeckendorf_indices, LowTerms, MAX_TAKE,
 };
 
 /// Heaps of up to this many bits have their Zeckendorf terms written out
@@ -47,10 +49,76 @@ pub const SUM_SHOWN_BITS: u64 = 4096;
 pub const GRUNDY_LIMIT: usize = 2048;
 
 /// A Fibonacci Nim position: tokens left and the most that may be taken.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct FibonacciNim {
     tokens: BigUint,
     quota: BigUint,
+    /// What the positions this one's moves reach share about it.
+    heap: Arc<Heap>,
+    /// The position a move came from, and what it took: the smallest term
+    /// and the text of this heap follow from that heap's without a walk or
+    /// a conversion of their own.
+    from: Option<(Arc<Heap>, u64)>,
+}
+
+/// A heap's work that each position its moves reach would repeat, done
+/// once: a walk over its Zeckendorf representation and its decimal text
+/// each cost time quadratic in its digits, and a heap of 9,000 digits
+/// has up to 10^5 moves listed.
+#[derive(Default)]
+struct Heap {
+    low: OnceLock<LowTerms>,
+    text: OnceLock<String>,
+}
+
+/// The decimal text of `n − k`, from that of `n > k`: the digits change
+/// only as far as the borrow runs.
+fn decimal_minus(n: &str, k: u64) -> String {
+    let mut digits = n.as_bytes().to_vec();
+    let (mut take, mut borrow) = (k, 0u8);
+    for d in digits.iter_mut().rev() {
+        if take == 0 && borrow == 0 {
+            break;
+        }
+        let sub = (take % 10) as u8 + borrow;
+        take /= 10;
+        let value = *d - b'0';
+        (*d, borrow) = if value >= sub {
+            (b'0' + value - sub, 0)
+        } else {
+            (b'0' + value + 10 - sub, 1)
+        };
+    }
+    let first = digits
+        .iter()
+        .position(|&d| d != b'0')
+        .unwrap_or(digits.len() - 1);
+    String::from_utf8(digits.split_off(first)).expect("decimal digits")
+}
+
+/// Positions are equal by tokens and quota; what they share to answer
+/// faster is no part of them.
+impl PartialEq for FibonacciNim {
+    fn eq(&self, other: &FibonacciNim) -> bool {
+        (&self.tokens, &self.quota) == (&other.tokens, &other.quota)
+    }
+}
+
+impl Eq for FibonacciNim {}
+
+impl Hash for FibonacciNim {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (&self.tokens, &self.quota).hash(state);
+    }
+}
+
+impl fmt::Debug for FibonacciNim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FibonacciNim")
+            .field("tokens", &self.tokens)
+            .field("quota", &self.quota)
+            .finish()
+    }
 }
 
 /// Takes this many tokens.
@@ -90,7 +158,35 @@ impl FibonacciNim {
                 "a quota of 0 allows no move and no position of the game has it; write a quota of 1 or more, as in `fibonacci 10 3`",
             ));
         }
-        Ok(FibonacciNim { tokens, quota })
+        Ok(FibonacciNim::of(tokens, quota))
+    }
+
+    fn of(tokens: BigUint, quota: BigUint) -> FibonacciNim {
+        FibonacciNim {
+            tokens,
+            quota,
+            heap: Arc::default(),
+            from: None,
+        }
+    }
+
+    /// The smallest term of the Zeckendorf representation of the heap,
+    /// `None` for 0. After a move from a big heap it follows from that
+    /// heap's [`LowTerms`], found once for all its moves; otherwise it
+    /// takes a walk over the heap.
+    fn smallest(&self) -> Option<BigUint> {
+        if let Some(n) = self.tokens.to_u64() {
+            return smallest_term_u64(n).map(BigUint::from);
+        }
+        if let Some((heap, k)) = &self.from {
+            let low = heap
+                .low
+                .get_or_init(|| LowTerms::of(&zeckendorf_indices(&(&self.tokens + *k)).0));
+            if let Some(f) = smallest_term_after_taking(*low, *k) {
+                return Some(f.into());
+            }
+        }
+        smallest_term(&self.tokens)
     }
 
     /// A starting heap of `n` tokens: the first move may take all but one.
@@ -104,7 +200,7 @@ impl FibonacciNim {
             )));
         }
         let quota = &n - 1u32;
-        Ok(FibonacciNim { tokens: n, quota })
+        Ok(FibonacciNim::of(n, quota))
     }
 
     /// The tokens left.
@@ -131,6 +227,10 @@ impl FibonacciNim {
 
 impl fmt::Display for FibonacciNim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((heap, k)) = &self.from {
+            let text = heap.text.get_or_init(|| (&self.tokens + *k).to_string());
+            return write!(f, "{} {}", decimal_minus(text, *k), self.quota);
+        }
         write!(f, "{} {}", self.tokens, self.quota)
     }
 }
@@ -168,18 +268,19 @@ impl Game for FibonacciNim {
     }
 
     fn play(&self, m: &Take) -> FibonacciNim {
-        FibonacciNim {
-            tokens: &self.tokens - &m.0,
-            quota: &m.0 * 2u32,
-        }
+        let mut next = FibonacciNim::of(&self.tokens - &m.0, &m.0 * 2u32);
+        next.from =
+            m.0.to_u64()
+                .filter(|&k| k <= MAX_TAKE && next.tokens.to_u64().is_none())
+                .map(|k| (Arc::clone(&self.heap), k));
+        next
     }
 
     /// A quota above the heap allows the same moves as a quota of the heap.
     fn canonical(&self) -> FibonacciNim {
-        let quota = self.limit().max(&BigUint::one()).clone();
         FibonacciNim {
-            tokens: self.tokens.clone(),
-            quota,
+            quota: self.limit().max(&BigUint::one()).clone(),
+            ..self.clone()
         }
     }
 
@@ -208,7 +309,7 @@ impl Game for FibonacciNim {
 
 impl Solution for FibonacciNim {
     fn outcome(&self) -> Outcome {
-        match smallest_term(&self.tokens) {
+        match self.smallest() {
             Some(f) if self.quota >= f => Outcome::Next,
             _ => Outcome::Previous,
         }
@@ -221,7 +322,7 @@ impl Solution for FibonacciNim {
         if self.quota >= self.tokens {
             return Some(Take(self.tokens.clone()));
         }
-        let f = smallest_term(&self.tokens)?;
+        let f = self.smallest()?;
         (self.quota >= f).then_some(Take(f))
     }
 
@@ -335,10 +436,7 @@ impl Rules for FibonacciRules {
         let mut all = Vec::new();
         for n in 0..=size {
             for q in 1..=n.max(1) {
-                all.push(FibonacciNim {
-                    tokens: n.into(),
-                    quota: q.into(),
-                });
+                all.push(FibonacciNim::of(n.into(), q.into()));
             }
         }
         all
@@ -428,6 +526,44 @@ mod tests {
         assert!("take 0".parse::<Take>().is_err());
         assert!("grab 2".parse::<Take>().is_err());
         assert_eq!(r.parse_position(&["0", "4"]).unwrap().to_string(), "0 4");
+    }
+
+    #[test]
+    fn the_moves_of_a_huge_heap_share_one_walk() {
+        // Defect (found by fuzzing): listing the moves of a heap of 9,000
+        // digits walked the Zeckendorf representation of every child, each
+        // walk quadratic in the digits: over 10 s for 100 moves. Bounded
+        // here by the walks made, not by time.
+        let n: BigUint = format!("7{}", "31".repeat(600)).parse().unwrap();
+        let heap = FibonacciNim::new(n.clone(), 300u32.into()).unwrap();
+        let before = crate::zeckendorf::WALKS.with(std::cell::Cell::get);
+        let outcomes: Vec<Outcome> = heap
+            .moves()
+            .iter()
+            .map(|m| heap.play(m).outcome())
+            .collect();
+        let walks = crate::zeckendorf::WALKS.with(std::cell::Cell::get) - before;
+        // Two for the heap's own indices, one at most for the take that
+        // leaves exactly its high terms.
+        assert!(walks <= 3, "{walks} walks for 300 moves");
+        // The same outcomes and texts as positions that share nothing.
+        for k in [1u32, 2, 77, 150, 299, 300] {
+            let alone = FibonacciNim::new(&n - k, (2 * k).into()).unwrap();
+            assert_eq!(alone.outcome(), outcomes[k as usize - 1], "take {k}");
+            let played = heap.play(&Take(k.into()));
+            assert_eq!(played.to_string(), format!("{} {}", &n - k, 2 * k));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_text_after_a_take_is_the_heaps_less_the_take(
+            digits in "[1-9][0-9]{0,40}",
+            k in 1u64..=u64::MAX,
+        ) {
+            let n: BigUint = digits.parse::<BigUint>().unwrap() * 1_000_000_000_000_000_000u64 + k;
+            proptest::prop_assert_eq!(decimal_minus(&n.to_string(), k), (&n - k).to_string());
+        }
     }
 
     #[test]

@@ -50,6 +50,7 @@
 #[cfg(test)]
 mod batched_tests;
 pub mod engine;
+pub mod meter;
 pub mod sandbox;
 
 use std::fmt;

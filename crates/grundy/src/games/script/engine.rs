@@ -3,31 +3,40 @@
 
 use std::cell::RefCell;
 use std::fmt;
-use std::time::Instant;
+use std::sync::Arc;
 
-use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope, AST, INT};
+use rhai::{
+    Array, CallFnOptions, Dynamic, Engine, EvalAltResult, FnPtr, Position, Scope, AST, INT,
+};
 use thiserror::Error;
 
 pub use crate::solve::atoms::{Atom, OptionList};
 use crate::solve::batched::AtomMoves;
 
-use super::sandbox;
+use super::{meter, sandbox};
 use crate::solve::deadline::{self, Watch};
 
-pub use super::sandbox::{MAX_ARRAY_SIZE, MAX_CALL_LEVELS, MAX_CALL_TIME, MAX_OPERATIONS};
+pub use super::meter::MAX_CALL_BYTES;
+pub use super::sandbox::{MAX_ARRAY_SIZE, MAX_CALL_LEVELS, MAX_OPERATIONS};
 
-/// Operations between looks at the clock during a call.
-const CLOCK_EVERY: u64 = 1 << 12;
+/// Operations between looks at the clock during a call (one operation can
+/// re-measure a value of [`MAX_ARRAY_SIZE`] elements: 256 of them take
+/// milliseconds).
+const CLOCK_EVERY: u64 = 1 << 8;
 
 thread_local! {
     /// What the running script call on this thread stops at: the watch of
-    /// the search that made it, its deadline tightened to the call's own
-    /// [`MAX_CALL_TIME`].
+    /// the search that made it. A call has no clock of its own: only the
+    /// run's time limit (`--max-time`, a server's deadline) stops it by
+    /// time, with that limit's error.
     static CALL_WATCH: RefCell<Option<Watch>> = const { RefCell::new(None) };
 }
 
 /// The token a call stopped by its deadline ends with.
 const TIMED_OUT: &str = "grundy: script call timed out";
+
+/// The token a call stopped by its memory bound ends with.
+const OUT_OF_MEMORY: &str = "grundy: script call out of memory";
 
 /// An atom as the script sees it.
 fn to_dynamic(atom: &Atom) -> Dynamic {
@@ -38,8 +47,11 @@ fn to_dynamic(atom: &Atom) -> Dynamic {
 }
 
 /// What `sum([p1, p2, ...])` returns inside a script: a sum of positions.
+/// Its atoms are shared by its copies: rhai counts a sum as one element, so
+/// a copy must cost no more than one (`pad` makes thousands in one
+/// operation, before the memory bound can look).
 #[derive(Clone, Debug)]
-struct SumOf(Vec<Atom>);
+struct SumOf(Arc<[Atom]>);
 
 /// A script that cannot be loaded or whose `moves` failed.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -88,10 +100,23 @@ fn line_of(pos: Position) -> usize {
 fn sandboxed_engine() -> Engine {
     let mut engine = sandbox::engine();
     engine.on_progress(|ops| {
+        if meter::over() {
+            return Some(Dynamic::from(OUT_OF_MEMORY));
+        }
         let ended = ops % CLOCK_EVERY == 0
             && CALL_WATCH.with(|w| w.borrow().as_ref().is_some_and(Watch::ended));
         ended.then(|| Dynamic::from(TIMED_OUT))
     });
+    // rhai's `pad` copies its item once per new element in one operation,
+    // and counts a function pointer as one element whatever it carries
+    // (`curry` can give it arrays): refused, as such copies could pass the
+    // memory bound before it is looked at.
+    engine.register_fn(
+        "pad",
+        |_: &mut Array, _: INT, _: FnPtr| -> Result<(), Box<EvalAltResult>> {
+            Err("`pad` with a function is not available in a grundy script; push the copies one by one".into())
+        },
+    );
     engine.register_type_with_name::<SumOf>("sum");
     engine.register_fn("sum", |parts: Array| -> Result<SumOf, Box<EvalAltResult>> {
         let mut atoms = Vec::with_capacity(parts.len());
@@ -100,7 +125,7 @@ fn sandboxed_engine() -> Engine {
                 format!("sum([...]) takes positions: {why}").into()
             })?;
         }
-        Ok(SumOf(atoms))
+        Ok(SumOf(atoms.into()))
     });
     engine
 }
@@ -179,11 +204,19 @@ impl Script {
         // Top-level statements are not rerun on each call: only functions count.
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let mut scope = Scope::new();
-        let watch = deadline::watch().tighter(Some(Instant::now() + MAX_CALL_TIME));
-        let outer = CALL_WATCH.with(|c| c.replace(Some(watch)));
-        let result = self
-            .engine
-            .call_fn_with_options(options, &mut scope, &self.ast, function, args);
+        let outer = CALL_WATCH.with(|c| c.replace(Some(deadline::watch())));
+        let result = meter::metered(|| {
+            let result = self
+                .engine
+                .call_fn_with_options(options, &mut scope, &self.ast, function, args);
+            // A value built by the call's last operation is looked at too.
+            match result {
+                Ok(_) if meter::over() => {
+                    Err(EvalAltResult::ErrorTerminated(OUT_OF_MEMORY.into(), Position::NONE).into())
+                }
+                result => result,
+            }
+        });
         CALL_WATCH.with(|c| *c.borrow_mut() = outer);
         result
     }
@@ -255,15 +288,17 @@ impl Script {
         if let Some(at) = message.find(" (line ") {
             message.truncate(at);
         }
-        if matches!(inner, EvalAltResult::ErrorTerminated(..)) {
+        if let EvalAltResult::ErrorTerminated(token, _) = inner {
             let watch = deadline::watch();
-            message = match (watch.late(), watch.ended()) {
-                (true, _) => "stopped at the search's time limit".into(),
-                (false, true) => "stopped: the search was cancelled".into(),
-                _ => format!(
-                    "stopped after {} s (a runaway loop, or too many options pushed one by one?)",
-                    MAX_CALL_TIME.as_secs_f64()
-                ),
+            message = if token.clone().into_string().as_deref() == Ok(OUT_OF_MEMORY) {
+                format!(
+                    "stopped: its values took more than {} MiB (a value copied or grown without end?)",
+                    MAX_CALL_BYTES >> 20
+                )
+            } else if watch.late() {
+                "stopped at the search's time limit".into()
+            } else {
+                "stopped: the search was cancelled".into()
             };
         }
         if matches!(inner, EvalAltResult::ErrorStackOverflow(_)) {
@@ -288,7 +323,7 @@ impl Script {
 fn push_option(value: Dynamic, atoms: &mut Vec<Atom>) -> Result<(), String> {
     if value.is::<SumOf>() {
         let sum = value.cast::<SumOf>();
-        atoms.extend(sum.0);
+        atoms.extend(sum.0.iter().cloned());
         return Ok(());
     }
     push_position(value, atoms)
@@ -301,7 +336,7 @@ fn push_position(value: Dynamic, atoms: &mut Vec<Atom>) -> Result<(), String> {
         return Ok(());
     }
     if value.is::<SumOf>() {
-        atoms.extend(value.cast::<SumOf>().0);
+        atoms.extend(value.cast::<SumOf>().0.iter().cloned());
         return Ok(());
     }
     let type_name = value.type_name();

@@ -17,19 +17,21 @@
 //! - **no `eval`**: code is the script's own text, compiled once.
 //!
 //! Every call is bounded in work ([`MAX_OPERATIONS`]), in depth
-//! ([`MAX_CALL_LEVELS`], [`MAX_EXPR_DEPTH`]) and in memory: at most
-//! [`MAX_VARIABLES`] variables live at once in each of the nested calls,
-//! each value at most [`MAX_ARRAY_SIZE`] array elements (nested arrays
-//! counted whole), [`MAX_STRING_SIZE`] bytes of text and [`MAX_MAP_SIZE`]
-//! map entries. rhai has no bound on a call's bytes as such: the memory of
-//! a call is bounded by the product, about `MAX_CALL_LEVELS × MAX_VARIABLES
-//! × (16 × MAX_ARRAY_SIZE + MAX_STRING_SIZE + 64 × MAX_MAP_SIZE)` bytes,
-//! which a script reaches only by copying the largest value into every
-//! variable of every level. A call also stops at [`MAX_CALL_TIME`] of wall-clock time and at
-//! the deadline of the search that made it ([`crate::solve::deadline`]),
-//! always with an error: time never shapes an answer.
-
-use std::time::Duration;
+//! ([`MAX_CALL_LEVELS`], [`MAX_EXPR_DEPTH`]) and in memory, in bytes: the
+//! values it holds at once are counted by the allocator and the call stops
+//! past [`super::meter::MAX_CALL_BYTES`] (24 MiB). rhai's own bounds keep
+//! each value small, so that one operation cannot build much past the
+//! count: at most [`MAX_ARRAY_SIZE`] array elements (nested arrays counted
+//! whole; under 80 bytes each with their boxes), [`MAX_STRING_SIZE`] bytes
+//! of text and [`MAX_MAP_SIZE`] map entries (under 128 bytes each), about
+//! 8 MiB in all. A call holds at most 56 MiB at its peak (see
+//! [`super::meter`]).
+//!
+//! Both bounds count work, not time, so a call fails or succeeds the same
+//! way on every run and every machine. The only clock is the run's: a call
+//! also stops at the deadline of the search that made it
+//! ([`crate::solve::deadline`]: `--max-time`, a server's deadline), with
+//! that limit's error; time never shapes an answer.
 
 use rhai::packages::{
     ArithmeticPackage, BasicArrayPackage, BasicFnPackage, BasicIteratorPackage, BasicMapPackage,
@@ -39,15 +41,12 @@ use rhai::packages::{
 use rhai::Engine;
 
 /// The most rhai operations one call of `moves` may take before it is
-/// stopped as runaway (a fraction of a second; enough to list some 10^5
-/// options of one position).
+/// stopped as runaway (enough to list some 10^5 options of one position).
+/// An operation costs at most a walk over one value (rhai re-measures an
+/// array after each change to it: a `moves` that pushes N options one by
+/// one costs O(N²), seconds for 10^5), so the bound also ends every call,
+/// at the same operation on every run.
 pub const MAX_OPERATIONS: u64 = 1_000_000;
-
-/// The most time one call of a script function may take: rhai re-measures
-/// an array after every change to it, so a `moves` that pushes N options
-/// costs O(N²) (80,000 pushes take seconds); past this the call is stopped
-/// with a clear error rather than left running.
-pub const MAX_CALL_TIME: Duration = Duration::from_secs(1);
 
 /// How deep script functions may call each other. Each level costs the
 /// thread tens of KiB of stack in a debug build: 32 levels fit the 2 MiB
@@ -234,21 +233,48 @@ mod tests {
             "fn moves(n) { let a = []; a.pad(60000, 0); [a, a] }",
             "Size of array",
         );
-        // A map grown key by key stops at its size, its operations or its
-        // second, whichever it reaches first (rhai measures the map anew
-        // after each key).
+        // A map grown key by key stops at its operations (rhai measures it
+        // anew after each key), on every run alike.
         let err = run("fn moves(n) { let m = #{}; let i = 0; loop { m[`k${i}`] = i; i += 1; } }")
             .unwrap_err();
-        assert!(
-            [
-                "Size of object map",
-                "1000000 operations",
-                "stopped after 1 s"
-            ]
-            .iter()
-            .any(|s| err.contains(s)),
-            "{err}"
+        assert!(err.contains("stopped after 1000000 operations"), "{err}");
+    }
+
+    #[test]
+    fn copies_of_values_within_their_bounds_stop_at_the_calls_bytes() {
+        // Defect: rhai bounds each value, not a call: copies of one array
+        // in every variable of every level of a recursion (or in the
+        // arguments of one call, or a sum padded into an array) multiplied
+        // its bound to gigabytes.
+        let big = "let a = []; a.pad(90000, 0);";
+        for source in [
+            format!("fn f(d) {{ {big} let b = a; let c = a; let e = a; if d < 30 {{ f(d + 1) }} [] }}\nfn moves(n) {{ f(0) }}"),
+            format!("fn g(d, a, b, c, e, f) {{ if d < 30 {{ g(d + 1, a, b, c, e, f) }} else {{ [] }} }}\nfn moves(n) {{ {big} g(0, a, a, a, a, a) }}"),
+            format!("fn moves(n) {{ {big} let s = sum(a); let m = #{{}}; let i = 0; loop {{ m[`k${{i}}`] = sum(a); i += 1; }} }}"),
+        ] {
+            let err = run_on_worker(&source).unwrap_err();
+            assert!(err.contains("more than 24 MiB"), "{err}");
+        }
+        // A sum copied ninety thousand times in one operation shares its
+        // atoms: a few MiB, not 90,000 copies of 90,000 atoms.
+        let padded =
+            format!("fn moves(n) {{ {big} let s = sum(a); let b = []; b.pad(90000, s); [] }}");
+        assert_eq!(run(&padded), Ok(0));
+        refused(
+            &format!("fn moves(n) {{ {big} let f = Fn(\"moves\").curry(a); let b = []; b.pad(90000, f); [] }}"),
+            "`pad` with a function is not available",
         );
+    }
+
+    #[test]
+    fn a_call_slower_than_a_second_ends_the_same_way() {
+        // Defect: a call also stopped after 1 s of wall-clock time, so
+        // whether a slow call failed depended on the machine's load. Here
+        // each push re-measures an array of 100,000 elements: seconds of
+        // work (about 2.5 s here), well within the operations.
+        let source = "fn moves(n) { let a = []; a.pad(99990, 0); \
+            for i in 0..20000 { a.push(i); a.pop(); } [n - 1] }";
+        assert_eq!(run(source), Ok(1));
     }
 
     #[test]
@@ -274,6 +300,8 @@ mod tests {
 
     #[test]
     fn a_loop_stops_at_its_operations_and_at_the_searchs_deadline() {
+        // Without a deadline a loop ends at its operations, whatever the
+        // clock says.
         refused(
             "fn moves(n) { loop { } }",
             "stopped after 1000000 operations",
