@@ -8,6 +8,11 @@ mod memory;
 mod output;
 mod pad;
 
+/// Every allocation through grundy's meter, so that a script call's bytes
+/// are bounded (`grundy::api::Metered`).
+#[global_allocator]
+static ALLOCATOR: grundy::api::Metered = grundy::api::Metered;
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

@@ -6,6 +6,11 @@
 //! is the command line's `--json`). Games defined in Python are script
 //! games whose moves come from the object's `moves` method ([`moves`]).
 
+/// Every allocation of the module through grundy's meter, so that a
+/// script call's bytes are bounded (`grundy::api::Metered`).
+#[global_allocator]
+static ALLOCATOR: grundy::api::Metered = grundy::api::Metered;
+
 mod dtypes;
 mod errors;
 mod grids;

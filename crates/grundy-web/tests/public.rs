@@ -2,6 +2,10 @@
 //! solves past their deadline, cheap requests beside expensive ones, and
 //! clients that send slowly. Each test names the defect it guards against.
 
+/// The server's scripts bounded in bytes, as in the `grundy` command.
+#[global_allocator]
+static ALLOCATOR: grundy::api::Metered = grundy::api::Metered;
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;

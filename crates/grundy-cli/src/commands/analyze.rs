@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Instant;
 
 use anyhow::Context;
 use clap::Args;
@@ -79,7 +80,14 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         .context("cannot catch Ctrl-C")?;
     }
     let bar = search_progress(Arc::clone(&progress), options.limits.max_bytes);
-    let result = analyze::analyze_watched(&spec, &words, &options, args.engine.search, hooks);
+    // The run's time limit and Ctrl-C reach a script game's calls made
+    // before any search starts (its moves, counted first), not only the
+    // searches' own.
+    let deadline = options.limits.max_time.map(|t| Instant::now() + t);
+    let watch = analyze::Watch::new(deadline, Some(Arc::clone(&progress)));
+    let result = analyze::within(watch, || {
+        analyze::analyze_watched(&spec, &words, &options, args.engine.search, hooks)
+    });
     drop(bar);
     let analysis = match (result, path) {
         (Err(grundy::api::Error::Analyze(analyze::AnalyzeError::Checkpoint(e))), Some(p)) => {

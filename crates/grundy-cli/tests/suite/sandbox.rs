@@ -126,6 +126,28 @@ fn max_time_holds_inside_a_scripts_calls() {
     assert!(err.contains("time limit of 1 s"), "{err}");
 }
 
+#[test]
+fn max_time_holds_in_a_call_made_before_any_search() {
+    // Defect: the position's moves are counted by a script call before the
+    // search starts, and --max-time started with the search, so one long
+    // call ran to its operation bound (copies of a large array, each one
+    // operation: over 10 s).
+    let slow = script(
+        "before.rhai",
+        "fn moves(n) { let a = []; a.pad(90000, 0); for i in 0..200000 { let b = a; b.push(1); } if n > 0 { [n - 1] } else { [] } }",
+    );
+    let spec = format!("script:{}", slow.display());
+    let out = common::grundy()
+        .args(["analyze", "--max-time", "1", &spec, "1"])
+        .timeout(Duration::from_secs(15))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("time limit"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
 // The script-language page's examples are console blocks, run with every
 // other page's by the book's test (`tests/book.rs`, trycmd).
 

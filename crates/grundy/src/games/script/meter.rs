@@ -11,6 +11,19 @@
 //! the count passes [`MAX_CALL_BYTES`]. The count is of the bytes the
 //! program asks for, so the same script stops at the same operation on
 //! every run and every machine (of one build).
+//!
+//! A library does not choose its program's allocator: the program installs
+//! [`Metered`] (`grundy::api::Metered`) as its global allocator, as the
+//! `grundy` command, its server and the Python module do:
+//!
+//! ```
+//! #[global_allocator]
+//! static ALLOCATOR: grundy::api::Metered = grundy::api::Metered;
+//! # fn main() {}
+//! ```
+//!
+//! A program that keeps another allocator runs script calls within rhai's
+//! per-value bounds and the operation limit alone.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -86,6 +99,8 @@ unsafe impl GlobalAlloc for Metered {
     }
 }
 
+// The library's own tests run script calls with their bytes counted.
+#[cfg(test)]
 #[global_allocator]
 static METERED: Metered = Metered;
 
