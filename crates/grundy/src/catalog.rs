@@ -49,6 +49,14 @@ pub enum CatalogError {
         /// The closest name in the catalog, if one is close.
         suggestion: Option<String>,
     },
+    /// A parameter given to a game that takes none.
+    #[error("{game} takes no parameter: write `{example}`")]
+    NoParameter {
+        /// The game.
+        game: String,
+        /// A position of it, written in full.
+        example: &'static str,
+    },
     /// The game's parameter is wrong.
     // `reason`, not `source`: as a source, anyhow would print it twice.
     #[error("{game}: {reason}")]
@@ -107,7 +115,16 @@ impl Spec {
     /// # Errors
     /// [`CatalogError`] for an unknown name or a bad parameter.
     pub fn build(&self) -> Result<Box<dyn AnyGame>, CatalogError> {
-        (self.entry()?.build)(self).map_err(|reason| CatalogError::Parameter {
+        let entry = self.entry()?;
+        // Refused here for every game without a parameter, so that no
+        // game's builder repeats it.
+        if entry.parameter.is_none() && self.param.is_some() {
+            return Err(CatalogError::NoParameter {
+                game: self.name.clone(),
+                example: entry.example,
+            });
+        }
+        (entry.build)(self).map_err(|reason| CatalogError::Parameter {
             game: self.name.clone(),
             reason,
         })

@@ -233,6 +233,10 @@ mod tests {
         ));
         assert!(matches!(
             jobs(Some("nim:3"), None),
+            Err(Error::Catalog(CatalogError::NoParameter { .. }))
+        ));
+        assert!(matches!(
+            jobs(Some("bash:x"), None),
             Err(Error::Catalog(CatalogError::Parameter { .. }))
         ));
     }

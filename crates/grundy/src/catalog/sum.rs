@@ -612,12 +612,6 @@ fn verify_sums(size: u64, limits: Limits) -> Result<CheckReport, CheckError> {
 }
 
 fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-    let param = spec.param.as_deref();
-    if param.is_some() {
-        return Err(ParseError::invalid(
-            "sum takes no parameter: write `sum nim 3 + bash:3 10`",
-        ));
-    }
     Ok(Box::new(SumGame {
         files: spec.files.clone(),
     }))

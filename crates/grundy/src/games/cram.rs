@@ -1087,12 +1087,7 @@ impl Rules for CramRules {
     }
 }
 
-fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-    if spec.param.is_some() {
-        return Err(ParseError::invalid(
-            "cram takes no parameter: write `cram 5x7` or `cram ..#./..../....`",
-        ));
-    }
+fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     Ok(search_only(CramRules))
 }
 

@@ -331,13 +331,7 @@ impl Rules for EdRules {
     }
 }
 
-fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-    let param = spec.param.as_deref();
-    if param.is_some() {
-        return Err(ParseError::invalid(
-            "ed takes no parameter: write `ed 1,2 3,1`",
-        ));
-    }
+fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     Ok(with_formula(EdRules))
 }
 

@@ -443,13 +443,7 @@ impl Rules for FibonacciRules {
     }
 }
 
-fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-    let param = spec.param.as_deref();
-    if param.is_some() {
-        return Err(ParseError::invalid(
-            "fibonacci takes no parameter: write `fibonacci 10` or `fibonacci 10 3`",
-        ));
-    }
+fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     Ok(with_formula(FibonacciRules))
 }
 

@@ -421,13 +421,7 @@ impl Rules for MimoYuyuRules {
     }
 }
 
-fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-    let param = spec.param.as_deref();
-    if param.is_some() {
-        return Err(ParseError::invalid(
-            "mimo-yuyu takes no parameter: write `mimo-yuyu 3x4 2,3 1,2`",
-        ));
-    }
+fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     Ok(with_formula(MimoYuyuRules))
 }
 

@@ -143,13 +143,7 @@ pub fn misere_nim(heaps: &[u64]) -> MisereVerdict<Take> {
     }
 }
 
-fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-    let param = spec.param.as_deref();
-    if param.is_some() {
-        return Err(ParseError::invalid(
-            "nim takes no parameter: write `nim 3 4 5`",
-        ));
-    }
+fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     Ok(with_formula(HeapRules {
         rule: Arc::new(NimRule),
         example: "nim 3 4 5",

@@ -643,12 +643,7 @@ impl Rules for NodeKaylesRules {
     }
 }
 
-fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-    if spec.param.is_some() {
-        return Err(ParseError::invalid(
-            "node-kayles takes no parameter: write `node-kayles 0-1 1-2 2-3` or `node-kayles grid 3x12`",
-        ));
-    }
+fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     Ok(search_only(NodeKaylesRules))
 }
 

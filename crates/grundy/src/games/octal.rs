@@ -649,11 +649,8 @@ pub fn code(text: &str) -> Result<HeapCode, ParseCodeError> {
 
 macro_rules! named {
     ($fn:ident, $k:literal) => {
-        fn $fn(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
+        fn $fn(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
             let (name, code, _, example) = NAMED[$k];
-            if spec.param.is_some() {
-                return Err(ParseError::invalid(format!("{name} takes no parameter")));
-            }
             let code: HeapCode = code
                 .parse()
                 .map_err(|e| ParseError::invalid(format!("{e}")))?;
