@@ -18,3 +18,4 @@ pub mod naive;
 pub mod sequence;
 pub mod sparse;
 pub mod subtraction_set;
+pub mod triples;

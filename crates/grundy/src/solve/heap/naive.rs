@@ -11,6 +11,7 @@ use std::ops::BitXor;
 
 use super::code::HeapCode;
 use super::dispatch::{self, Level};
+use super::triples::Triples;
 
 /// 16-bit values make options (XORs of values) below 2^16.
 pub const VALUE_SPACE: usize = 1 << 16;
@@ -225,8 +226,9 @@ pub fn pair_range(code: &HeapCode, r: usize) -> (usize, usize) {
 /// over every option, with the kernels of `level`.
 ///
 /// # Complexity
-/// `O(t + s·n)` for a code with `s` splitting digits, `O(n²)` with
-/// three-heap (hexadecimal) digits.
+/// `O(t + s·n)` for a code with `s` splitting digits, `O(n · w)` for each
+/// three-heap (hexadecimal) digit with `triples` (`w` the words of a
+/// bitset of values, see [`Triples`]), `O(n²)` beyond its memory.
 pub fn value<V: Value>(
     level: Level,
     code: &HeapCode,
@@ -234,6 +236,7 @@ pub fn value<V: Value>(
     n: usize,
     max: V,
     seen: &mut V::Seen,
+    triples: &mut Triples,
 ) -> u32 {
     seen.reset(max);
     add_takes(code, g, n, seen);
@@ -243,7 +246,7 @@ pub fn value<V: Value>(
             let (lo, hi) = pair_range(code, r);
             seen.add_pairs(level, g, r, lo, hi);
         }
-        if d & 8 != 0 && r >= 3 {
+        if d & 8 != 0 && r >= 3 && !triples.each_option(g, r, |v| seen.add(V::narrow(v))) {
             for a in 1..=r / 3 {
                 let ga = g[a];
                 for b in a..=(r - a) / 2 {

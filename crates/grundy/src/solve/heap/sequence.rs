@@ -6,6 +6,7 @@ use super::code::HeapCode;
 use super::dispatch::Level;
 use super::naive::{self, Seen, Value, WideSeen};
 use super::sparse::Split;
+use super::triples::Triples;
 
 /// Which algorithm computes the values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -146,6 +147,8 @@ pub struct Sequence {
     seen: Seen,
     wide_seen: WideSeen,
     split: Option<Split>,
+    /// The pair sets of a code that splits into three heaps.
+    triples: Triples,
     max: u32,
     max_at: usize,
     /// The largest value stored in 16 bits: [`Value::LIMIT`] of `u16`,
@@ -189,6 +192,7 @@ impl Sequence {
             seen: Seen::default(),
             wide_seen: WideSeen::default(),
             split,
+            triples: Triples::default(),
             max,
             max_at,
             narrow_limit,
@@ -261,7 +265,10 @@ impl Sequence {
                     Some(split) if self.method == Method::Sparse || split.pays(n) => {
                         split.value(self.level, &self.code, g, n, max, &mut self.seen)
                     }
-                    _ => naive::value(self.level, &self.code, g, n, max, &mut self.seen),
+                    _ => {
+                        let (seen, triples) = (&mut self.seen, &mut self.triples);
+                        naive::value(self.level, &self.code, g, n, max, seen, triples)
+                    }
                 };
                 if v <= self.narrow_limit {
                     g.push(v as u16);
@@ -274,7 +281,8 @@ impl Sequence {
                 v
             }
             Values::Wide(g) => {
-                let v = naive::value(self.level, &self.code, g, n, self.max, &mut self.wide_seen);
+                let (seen, triples) = (&mut self.wide_seen, &mut self.triples);
+                let v = naive::value(self.level, &self.code, g, n, self.max, seen, triples);
                 if v > <u32 as Value>::LIMIT {
                     return Err(SequenceError::ValueTooLarge { n });
                 }
@@ -432,6 +440,26 @@ mod tests {
                     assert_eq!(s.values().to_u32(), expected, "{text} {method:?} {level}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn splits_into_three_heaps_give_the_values_of_the_rules() {
+        // Three-heap digits alone, beside takes and splits in two, with and
+        // without a take, and values that pass 64 (a bitset of two words).
+        for (text, len) in [
+            ("0.8", 260),
+            ("8.1", 200),
+            ("0.C", 200),
+            ("4.8", 200),
+            ("0.48", 220),
+            ("0.F", 150),
+            ("C.F", 150),
+            ("0.8F", 150),
+        ] {
+            let expected = brute_force(text, len);
+            let s = run(text, Method::Auto, u32::MAX, len);
+            assert_eq!(s.values().to_u32(), expected, "{text}");
         }
     }
 
