@@ -25,6 +25,7 @@ use crate::solution::{check, CheckError, CheckReport, Solution};
 use crate::solve::certificate::{CertificateError, Summary};
 use crate::solve::loopy::Ranked;
 use crate::solve::snapshot::{self, Header, Opened, Saver, SearchHooks, Stored};
+pub use super::subsets::Subsets;
 use crate::solve::table::Table;
 use crate::solve::{Limits, Progress, Pruner, SearchError, Searcher, Solved, Stage};
 
@@ -74,6 +75,16 @@ pub trait Rules: Send + Sync + 'static {
     /// simplest forms; see [`crate::misere`]); `None`, the default, for a
     /// game whose positions are not such heaps.
     fn misere_heaps(&self, position: &Self::Position) -> Option<(HeapGame, Vec<u64>)> {
+        let _ = position;
+        None
+    }
+
+    /// The position as a set of cells of a game in the coin-turning shape
+    /// ([`crate::solve::subsets`]), with those rules, so that misère play
+    /// may be answered by an array over every set where that costs little;
+    /// `None`, the default, for a game of another shape. The set's bit `i`
+    /// is cell `i`, the same for every position of the game.
+    fn subsets(&self, position: &Self::Position) -> Option<Subsets> {
         let _ = position;
         None
     }
@@ -867,7 +878,10 @@ impl<R: Rules> Position<R> {
             },
             // Theory before search in misère play (take-and-break sums).
             None if o.play == Play::Misere => {
-                match super::misere::misere_found(&self.game.rules, &self.pos, o.limits) {
+                let rules = &self.game.rules;
+                let found = super::misere::misere_found(rules, &self.pos, o.limits)
+                    .or_else(|| super::subsets::subsets_found(rules, &self.pos, o));
+                match found {
                     Some(found) => Ok(self.write_up(o, found)),
                     None => self.by_search(o, hooks),
                 }
