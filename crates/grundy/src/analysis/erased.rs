@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+pub use super::subsets::Subsets;
 use super::{by_search, Found};
 pub use super::{
     quick_limits, quick_limits_for, Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo,
@@ -25,7 +26,6 @@ use crate::solution::{check, CheckError, CheckReport, Solution};
 use crate::solve::certificate::{CertificateError, Summary};
 use crate::solve::loopy::Ranked;
 use crate::solve::snapshot::{self, Header, Opened, Saver, SearchHooks, Stored};
-pub use super::subsets::Subsets;
 use crate::solve::table::Table;
 use crate::solve::{Limits, Progress, Pruner, SearchError, Searcher, Solved, Stage};
 

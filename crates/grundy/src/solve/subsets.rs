@@ -52,7 +52,9 @@ pub trait SubsetRules {
 #[non_exhaustive]
 pub enum SubsetError {
     /// The game has more cells than [`MAX_CELLS`].
-    #[error("{cells} cells are more than the {max} a subset array covers; search the position instead")]
+    #[error(
+        "{cells} cells are more than the {max} a subset array covers; search the position instead"
+    )]
     TooManyCells {
         /// The cells asked for.
         cells: u32,
@@ -319,7 +321,11 @@ mod tests {
         // Turn 1 or 2 coins, the second anywhere below (turning turtles),
         // and a cell with no move.
         let mut t: Vec<Vec<u32>> = (0..6u32)
-            .map(|c| (0..=c).map(|d| (1 << c) | if d < c { 1 << d } else { 0 }).collect())
+            .map(|c| {
+                (0..=c)
+                    .map(|d| (1 << c) | if d < c { 1 << d } else { 0 })
+                    .collect()
+            })
             .collect();
         t[3].clear();
         let g = Toggles(t);

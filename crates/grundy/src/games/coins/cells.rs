@@ -48,3 +48,60 @@ pub(super) fn subsets(coins: &Coins) -> Option<Subsets> {
         set,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::game::{Outcome, Play};
+    use crate::games::coins::values::{NamedRule, RowValues};
+    use crate::solve::subsets::solve;
+    use crate::solve::Searcher;
+
+    /// The array's outcome and remoteness of every set of heads among the
+    /// first coins, in both plays, against exhaustive search of the game.
+    #[test]
+    fn the_array_agrees_with_search_on_every_small_row() {
+        for (rule, coins) in [
+            ("turning-turtles", 9),
+            ("twins", 9),
+            ("mock-turtles", 8),
+            ("ruler", 9),
+            ("moebius", 7),
+            ("run-up-to-2", 9),
+        ] {
+            let values = Arc::new(RowValues::new(NamedRule::parse(rule).unwrap().rule));
+            let all = Coins::new(Arc::clone(&values), (0..coins).collect());
+            let view = subsets(&all).unwrap();
+            for play in [Play::Normal, Play::Misere] {
+                let array = solve(view.rules.as_ref(), view.set, play, 1 << 24).unwrap();
+                let mut search = Searcher::new(play);
+                for set in 0..=view.set {
+                    let heads = (0..coins).filter(|&i| set >> i & 1 == 1).collect();
+                    let p = Coins::new(Arc::clone(&values), heads);
+                    assert_eq!(subsets(&p).unwrap().set, set);
+                    let s = search.solve(&p).unwrap();
+                    let o = array.outcome(set);
+                    assert_eq!(
+                        (o, array.remoteness(set)),
+                        (s.outcome, s.remoteness),
+                        "{rule} {p} {play:?}"
+                    );
+                    assert_ne!(o, Outcome::Draw);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rows_past_the_array_are_left_to_search() {
+        let values = Arc::new(RowValues::new(NamedRule::parse("twins").unwrap().rule));
+        assert!(subsets(&Coins::new(
+            Arc::clone(&values),
+            vec![3, MAX_CELLS as u64 - 1]
+        ))
+        .is_some());
+        assert!(subsets(&Coins::new(values, vec![MAX_CELLS as u64])).is_none());
+    }
+}
