@@ -154,6 +154,30 @@ fn kinds(a: &[usize], opts: &[Vec<Vec<u64>>], mul: impl Fn(usize, usize) -> usiz
     out
 }
 
+/// The element of an earlier heap whose options have the same elements
+/// in `q` as those of the last heap of `opts`, if there is one.
+fn same_kind(q: &Monoid, elem: &[u32], opts: &[Vec<Vec<u64>>]) -> Option<usize> {
+    let t_of = |h: usize| {
+        let mut t: Vec<usize> = opts[h]
+            .iter()
+            .map(|parts| {
+                parts
+                    .iter()
+                    .fold(0, |x, &p| q.mul(x, elem[p as usize] as usize))
+            })
+            .collect();
+        t.sort_unstable();
+        t.dedup();
+        t
+    };
+    let n = opts.len() - 1;
+    let t = t_of(n);
+    (1..n)
+        .rev()
+        .find(|&h| !opts[h].is_empty() && t_of(h) == t)
+        .map(|h| elem[h] as usize)
+}
+
 /// A set of elements, as bits.
 type Bits = Vec<u64>;
 
@@ -402,6 +426,11 @@ impl IncrementalQuotient {
             opts.push(game.options(n));
             if opts[n as usize].is_empty() {
                 elem.push(0);
+            } else if let Some(a) = same_kind(&q, &elem, &opts) {
+                // Heap n has the options' elements of an earlier heap: with
+                // its element it adds no kind, so the proof and the
+                // quotient stand as they are.
+                elem.push(a as u32);
             } else {
                 (q, elem) = Self::step(&history, &opts, limits, &mut work)?;
             }
@@ -436,7 +465,12 @@ impl IncrementalQuotient {
                 if size.is_none_or(|s| s > MAX_TRIAL) {
                     break;
                 }
-                let base = Base { q, elem, t, free: back };
+                let base = Base {
+                    q,
+                    elem,
+                    t,
+                    free: back,
+                };
                 if let Some(found) = Self::trial(&base, opts, limits, work)? {
                     return Ok(found);
                 }
@@ -496,6 +530,104 @@ impl IncrementalQuotient {
         Ok(proved(&candidate, &proof_kinds, work)?.then_some((candidate, new_elem)))
     }
 
+    /// The quotient as text that [`from_text`](IncrementalQuotient::from_text)
+    /// reads back: `rule`, `max-heap`, `period N0 P` (or `period none`),
+    /// `order`, `p-portion`, `heaps` (each heap's element) and `table`
+    /// (one row of products per element), one a line.
+    pub fn to_text(&self, game: &HeapGame) -> String {
+        let join = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(" ");
+        let mut out = format!("rule {game}\nmax-heap {}\n", self.max_heap());
+        match self.period {
+            Some(per) => out.push_str(&format!("period {} {}\n", per.n0, per.p)),
+            None => out.push_str("period none\n"),
+        }
+        out.push_str(&format!("order {}\n", self.order()));
+        let p = (0..self.order()).filter(|&x| self.is_p(x));
+        out.push_str(&format!(
+            "p-portion {}\n",
+            join(&mut p.map(|x| x.to_string()))
+        ));
+        out.push_str(&format!(
+            "heaps {}\n",
+            join(&mut self.elem.iter().map(u32::to_string))
+        ));
+        out.push_str("table\n");
+        for row in self.q.mul.chunks(self.order()) {
+            out.push_str(&join(&mut row.iter().map(u32::to_string)));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Reads a quotient written by [`to_text`](IncrementalQuotient::to_text)
+    /// (`#` lines are comments) and *proves* it for `game`: the table is a
+    /// commutative monoid with identity 0, the pairs `(x, O)` that sums of
+    /// heaps up to `max-heap` reach agree with the P-portion (see the
+    /// [module docs](self)), and the period is the one
+    /// [`prove_period`](super::quotient::prove_period)'s test finds. Text
+    /// that fails any of these is refused, so shipped data is never
+    /// trusted.
+    ///
+    /// # Errors
+    /// A line saying what is wrong.
+    pub fn from_text(game: &HeapGame, text: &str) -> Result<IncrementalQuotient, String> {
+        let mut fields: HashMap<&str, &str> = HashMap::new();
+        let mut rows: Vec<Vec<u32>> = Vec::new();
+        let mut in_table = false;
+        for line in text.lines().map(str::trim) {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if in_table {
+                rows.push(numbers(line)?);
+                continue;
+            }
+            let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+            in_table = key == "table";
+            fields.insert(key, value);
+        }
+        let field = |k: &str| fields.get(k).copied().ok_or(format!("no `{k}` line"));
+        if field("rule")? != game.to_string() {
+            return Err(format!("the data is for {}, not {game}", field("rule")?));
+        }
+        let order: usize = field("order")?.parse().map_err(|_| "a bad order")?;
+        let elem = numbers(field("heaps")?)?;
+        let mut p = vec![false; order];
+        for x in numbers(field("p-portion")?)? {
+            *p.get_mut(x as usize).ok_or("a P-element past the order")? = true;
+        }
+        let q = monoid(order, rows, p)?;
+        if elem.iter().any(|&e| e as usize >= order) || elem.first() != Some(&0) {
+            return Err("a heap element past the order, or heap 0 not the identity".into());
+        }
+        let opts: Vec<Vec<Vec<u64>>> = (0..elem.len() as u64).map(|n| game.options(n)).collect();
+        let as_usize: Vec<usize> = elem.iter().map(|&e| e as usize).collect();
+        let mut work = Work {
+            done: 0,
+            limit: u64::MAX,
+            heap: elem.len() as u64 - 1,
+        };
+        let kinds = kinds(&as_usize, &opts, |x, y| q.mul(x, y));
+        if !proved(&q, &kinds, &mut work).map_err(|e| e.to_string())? {
+            return Err("the P-portion does not give the outcome of every sum".into());
+        }
+        let period = period_of_elements(game, &as_usize);
+        let stated = match field("period")? {
+            "none" => None,
+            v => match numbers(v)?.as_slice() {
+                [n0, p] => Some(Period {
+                    n0: u64::from(*n0),
+                    p: u64::from(*p),
+                }),
+                _ => return Err("`period` needs N0 P".into()),
+            },
+        };
+        if period != stated {
+            return Err(format!("the period is {period:?}, not {stated:?}"));
+        }
+        Ok(IncrementalQuotient { q, elem, period })
+    }
+
     /// The largest heap computed.
     pub fn max_heap(&self) -> u64 {
         self.elem.len() as u64 - 1
@@ -550,20 +682,113 @@ impl IncrementalQuotient {
     }
 }
 
+/// Quotients shipped as data, by rule, each proved when loaded
+/// ([`IncrementalQuotient::from_text`]): those that take the engine
+/// seconds (Kayles: order 40, to heap 166).
+const SHIPPED: &[(&str, &str)] = &[("0.77", include_str!("data/kayles.txt"))];
+
+/// The shipped quotient of `game`, proved, if there is one.
+pub fn shipped(game: &HeapGame) -> Option<IncrementalQuotient> {
+    let name = game.to_string();
+    let (_, text) = SHIPPED.iter().find(|(rule, _)| *rule == name)?;
+    IncrementalQuotient::from_text(game, text).ok()
+}
+
+fn numbers(line: &str) -> Result<Vec<u32>, String> {
+    line.split_whitespace()
+        .map(|w| w.parse().map_err(|_| format!("`{w}` is not a number")))
+        .collect()
+}
+
+/// The monoid of a table, checked: square, closed, commutative,
+/// associative, with identity 0.
+fn monoid(order: usize, rows: Vec<Vec<u32>>, p: Vec<bool>) -> Result<Monoid, String> {
+    if rows.len() != order || rows.iter().any(|r| r.len() != order) {
+        return Err(format!("the table is not {order} by {order}"));
+    }
+    let mul: Vec<u32> = rows.concat();
+    if mul.iter().any(|&x| x as usize >= order) {
+        return Err("a product past the order".into());
+    }
+    let q = Monoid { order, mul, p };
+    for a in 0..order {
+        if q.mul(0, a) != a {
+            return Err("element 0 is not the identity".into());
+        }
+        for b in 0..order {
+            if q.mul(a, b) != q.mul(b, a) {
+                return Err("the table is not commutative".into());
+            }
+            for c in 0..order {
+                if q.mul(q.mul(a, b), c) != q.mul(a, q.mul(b, c)) {
+                    return Err("the table is not associative".into());
+                }
+            }
+        }
+    }
+    Ok(q)
+}
 
 #[cfg(test)]
 mod tests {
+    use super::super::quotient::{Quotient, QuotientLimits};
     use super::*;
 
+    fn code(c: &str) -> HeapGame {
+        HeapGame::Code(c.parse().unwrap())
+    }
+
     #[test]
-    fn kayles_probe() {
-        let t = std::time::Instant::now();
-        for code in ["0.77", "0.07", "0.137"] {
-            let g = HeapGame::Code(code.parse().unwrap());
-            let r = IncrementalQuotient::until_stable(&g, 250, IncrementalLimits::default());
-            match r {
-                Ok(q) => eprintln!("{code}: order {} P {} max {} period {:?} {:?}", q.order(), q.p_portion_size(), q.max_heap(), q.period(), t.elapsed()),
-                Err(e) => eprintln!("{code}: {e} {:?}", t.elapsed()),
+    fn shipped_kayles_is_what_the_engine_computes() {
+        let g = code("0.77");
+        let q = IncrementalQuotient::until_stable(&g, 200, IncrementalLimits::default()).unwrap();
+        let data: String = SHIPPED[0]
+            .1
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(q.to_text(&g), data);
+        let shipped = shipped(&g).unwrap();
+        assert_eq!(shipped.period(), Some(Period { n0: 71, p: 12 }));
+        assert_eq!((shipped.order(), shipped.p_portion_size()), (40, 9));
+    }
+
+    #[test]
+    fn tampered_data_is_refused() {
+        let g = code("0.77");
+        let text = SHIPPED[0].1;
+        let flipped = text.replace("p-portion 2 18", "p-portion 3 18");
+        assert!(IncrementalQuotient::from_text(&g, &flipped).is_err());
+        let other = text.replace("period 71 12", "period 71 24");
+        assert!(IncrementalQuotient::from_text(&g, &other).is_err());
+        assert!(IncrementalQuotient::from_text(&code("0.07"), text).is_err());
+    }
+
+    #[test]
+    fn orders_agree_with_the_unreduced_monoid() {
+        // The quotient of heaps up to n, both ways, for small n.
+        for c in ["0.77", "0.07", "0.137", "0.75", "0.312", "4.7"] {
+            for n in 1..=9 {
+                let g = code(c);
+                let Ok(a) = IncrementalQuotient::until_stable(&g, n, IncrementalLimits::default())
+                else {
+                    continue;
+                };
+                let b = Quotient::compute(&g, a.max_heap(), QuotientLimits::default(), &mut |_| {})
+                    .unwrap();
+                assert_eq!(a.order(), b.order(), "{c} to heap {}", a.max_heap());
+                assert_eq!(
+                    a.p_portion_size(),
+                    b.p_portion().len(),
+                    "{c} to heap {}",
+                    a.max_heap()
+                );
+                for h in 0..=a.max_heap() {
+                    for k in 0..=a.max_heap() {
+                        assert_eq!(a.outcome(&[h, k]), b.outcome(&[h, k]), "{c} {h}+{k}");
+                    }
+                }
             }
         }
     }
