@@ -879,7 +879,7 @@ impl<R: Rules> Position<R> {
             // Theory before search in misère play (take-and-break sums).
             None if o.play == Play::Misere => {
                 let rules = &self.game.rules;
-                let found = super::misere::misere_found(rules, &self.pos, o.limits)
+                let found = super::misere::misere_found(rules, &self.pos, o.limits, o.value_only)
                     .or_else(|| super::subsets::subsets_found(rules, &self.pos, o));
                 match found {
                     Some(found) => Ok(self.write_up(o, found)),

@@ -687,6 +687,12 @@ impl IncrementalQuotient {
 /// seconds (Kayles: order 40, to heap 166).
 const SHIPPED: &[(&str, &str)] = &[("0.77", include_str!("data/kayles.txt"))];
 
+/// Whether a quotient of `game` is shipped as data.
+pub fn is_shipped(game: &HeapGame) -> bool {
+    let name = game.to_string();
+    SHIPPED.iter().any(|(rule, _)| *rule == name)
+}
+
 /// The shipped quotient of `game`, proved, if there is one.
 pub fn shipped(game: &HeapGame) -> Option<IncrementalQuotient> {
     let name = game.to_string();
