@@ -38,3 +38,15 @@ echo "20-heap misère Kayles sum: $heaps"
 parts=$(for h in $heaps; do printf 'octal:0.77 %s + ' "$h"; done)
 parts=${parts% + }
 /usr/bin/time -f "  search: %es, %MKB" "$bin" analyze --misere --max-time "${SEARCH_TIME:-60}" sum $parts 2>&1 | grep -E "outcome|method|grundy:" || true
+
+# Issue 45: misère sums by the quotient, misère coin rows by the subset
+# array; each row prints the method and the time (goal: under a second).
+row() {
+  /usr/bin/time -f "  %es, %MKB" "$bin" analyze "$@" 2>&1 | grep -E "^outcome|^method|^engine|s, [0-9]+KB" | tr '\n' ' '
+  echo " <- analyze $*"
+}
+row --misere kayles 5 9 12 17 20
+row --misere kayles 5 9 12 17 20 25 30 33 40 41 50 60
+row --misere kayles 40 40
+row --misere --value-only coins:mock-turtles 6 17 19
+row --misere coins:mock-turtles 6 17 19

@@ -5,6 +5,7 @@
 pub mod erased;
 pub(crate) mod loopy;
 pub(crate) mod misere;
+pub(crate) mod subsets;
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -21,6 +21,7 @@ pub mod progress;
 pub mod prune;
 pub mod search;
 pub mod snapshot;
+pub mod subsets;
 pub(crate) mod table;
 #[cfg(test)]
 pub(crate) mod test_game;

@@ -194,3 +194,37 @@ fn simplest_forms_past_their_limits_are_refused_in_one_line() {
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(text.contains("form        *["), "{text}");
 }
+
+#[test]
+fn analyze_answers_large_misere_kayles_sums_by_the_shipped_quotient() {
+    // Sums the search cannot finish (issue 45): by the shipped quotient,
+    // every move valued.
+    for heaps in [
+        &["40", "40"][..],
+        &[
+            "5", "9", "12", "17", "20", "25", "30", "33", "40", "41", "50", "60",
+        ],
+    ] {
+        let v = json(&[&["analyze", "--json", "--misere", "kayles"], heaps].concat());
+        assert_eq!(v["method"], "quotient", "{heaps:?}");
+        assert_eq!(v["winning_moves_complete"], true, "{heaps:?}");
+    }
+}
+
+#[test]
+fn misere_coin_rows_by_the_array_match_the_search() {
+    // The subset array (`analyze`) against exhaustive search (`--search`):
+    // outcome, remoteness and every winning move.
+    for heads in [&["3", "9", "11"][..], &["0", "4", "5", "10"], &["12"]] {
+        let args = [
+            &["analyze", "--json", "--misere", "coins:mock-turtles"],
+            heads,
+        ]
+        .concat();
+        let by_array = json(&args);
+        let by_search = json(&[&args[..], &["--search"]].concat());
+        for key in ["outcome", "remoteness", "winning_moves"] {
+            assert_eq!(by_array[key], by_search[key], "{heads:?} {key}");
+        }
+    }
+}

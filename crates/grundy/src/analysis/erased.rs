@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use thiserror::Error;
 
+pub use super::subsets::Subsets;
 use super::{by_search, remoteness_search, Found};
 pub use super::{
     quick_limits, quick_limits_for, Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo,
@@ -74,6 +75,16 @@ pub trait Rules: Send + Sync + 'static {
     /// simplest forms; see [`crate::misere`]); `None`, the default, for a
     /// game whose positions are not such heaps.
     fn misere_heaps(&self, position: &Self::Position) -> Option<(HeapGame, Vec<u64>)> {
+        let _ = position;
+        None
+    }
+
+    /// The position as a set of cells of a game in the coin-turning shape
+    /// ([`crate::solve::subsets`]), with those rules, so that misère play
+    /// may be answered by an array over every set where that costs little;
+    /// `None`, the default, for a game of another shape. The set's bit `i`
+    /// is cell `i`, the same for every position of the game.
+    fn subsets(&self, position: &Self::Position) -> Option<Subsets> {
         let _ = position;
         None
     }
@@ -867,7 +878,12 @@ impl<R: Rules> Position<R> {
             },
             // Theory before search in misère play (take-and-break sums).
             None if o.play == Play::Misere => {
-                match super::misere::misere_found(&self.game.rules, &self.pos, o)? {
+                let rules = &self.game.rules;
+                let found = match super::misere::misere_found(rules, &self.pos, o)? {
+                    Some(found) => Some(found),
+                    None => super::subsets::subsets_found(rules, &self.pos, o),
+                };
+                match found {
                     Some(found) => Ok(self.write_up(o, found)),
                     None => self.by_search(o, hooks),
                 }

@@ -2,21 +2,30 @@
 //! every heap is tame, the genus rule (misère Nim on the heaps' normal
 //! values); else the misère quotient of all sums of heaps up to the
 //! largest heap, or up to a smaller bound where a period is proved for
-//! every heap size, where it can be computed within a small budget; else the
+//! every heap size: shipped as data for the classic games (Kayles) and
+//! proved when loaded, else found heap by heap
+//! ([`crate::misere::incremental`]) within [`THEORY_INCREMENTAL_WORK`],
+//! once per game and bound in the process, else by the unreduced monoid
+//! within [`THEORY_QUOTIENT_STATES`]; else the
 //! simplest form of the whole sum, where it can be built within a budget;
 //! else nothing, and the caller searches.
 //!
 //! Every move's outcome is found the same way, so the winning moves are
 //! all of them; remoteness comes from a quick search, `None` beyond it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::erased::Rules;
-use super::{remoteness_search, AnalyzeOptions, Found, Method, MoveInfo, MOVE_LIST_LIMIT};
+use super::{
+    quick_limits_for, remoteness_search_within, AnalyzeOptions, Found, Method, MoveInfo,
+    MOVE_LIST_LIMIT,
+};
 use crate::game::{Game, Outcome};
 use crate::misere::canonical::{Form, Forms};
 use crate::misere::genus::{tame_outcome, Genera, Kind};
 use crate::misere::heaps::{HeapForms, HeapGame};
+use crate::misere::incremental::{self, IncrementalLimits, IncrementalQuotient};
 use crate::misere::quotient::{Quotient, QuotientLimits};
 use crate::solve::{Limits, SearchError};
 
@@ -30,6 +39,44 @@ pub const THEORY_MAX_HEAP: u64 = 200;
 /// from.
 pub const THEORY_QUOTIENT_STATES: usize = 1 << 21;
 
+/// The share of the quick search's positions that the remoteness of a sum
+/// answered by theory may take.
+pub const THEORY_SEARCH_SHARE: usize = 64;
+
+/// The most work (elements and pairs visited) the heap-by-heap quotient
+/// may take in an analysis, for a game not shipped as data: about a second.
+pub const THEORY_INCREMENTAL_WORK: u64 = 1 << 20;
+
+/// Heap-by-heap quotients found in this process, by game and heap bound
+/// (`None`: not within the budget), so that each is computed once.
+type Cache = Mutex<HashMap<(String, u64), Option<Arc<IncrementalQuotient>>>>;
+
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    CACHE.get_or_init(Cache::default)
+}
+
+/// The misère quotient of `game` covering heaps up to `max_heap`: the
+/// shipped one, else the one found heap by heap within
+/// [`THEORY_INCREMENTAL_WORK`]; computed once per process.
+fn incremental_quotient(game: &HeapGame, max_heap: u64) -> Option<Arc<IncrementalQuotient>> {
+    let key = (game.to_string(), max_heap);
+    // Held while computing: a second thread asking for the same waits for
+    // the first's answer rather than computing it again.
+    let mut map = cache().lock().unwrap_or_else(|e| e.into_inner());
+    map.entry(key)
+        .or_insert_with(|| {
+            let limits = IncrementalLimits {
+                max_work: THEORY_INCREMENTAL_WORK,
+                ..IncrementalLimits::default()
+            };
+            let q = incremental::shipped(game)
+                .or_else(|| IncrementalQuotient::until_stable(game, max_heap, limits).ok());
+            q.map(Arc::new)
+        })
+        .clone()
+}
+
 struct Theory {
     forms: Forms,
     heaps: HeapForms,
@@ -42,6 +89,10 @@ struct Theory {
     /// Computed at the first sum that needs it; `Some(None)` when it could
     /// not be within the budget.
     quotient: Option<Option<Quotient>>,
+    /// The heap-by-heap quotient, looked up at the first sum that needs it.
+    incremental: Option<Option<Arc<IncrementalQuotient>>>,
+    /// The smallest heap whose simplest form was past the budget.
+    no_form_from: Option<u64>,
 }
 
 impl Theory {
@@ -54,6 +105,8 @@ impl Theory {
             game,
             deadline,
             quotient: None,
+            incremental: None,
+            no_form_from: None,
         }
     }
 
@@ -73,6 +126,14 @@ impl Theory {
         self.quotient.as_ref().and_then(Option::as_ref)
     }
 
+    /// The heap-by-heap quotient covering heaps up to `max_heap`.
+    fn incremental(&mut self, max_heap: u64) -> Option<&IncrementalQuotient> {
+        if self.incremental.is_none() {
+            self.incremental = Some(incremental_quotient(&self.game, max_heap));
+        }
+        self.incremental.as_ref().and_then(|q| q.as_deref())
+    }
+
     /// The sum's outcome by the genus rule, if every part is tame.
     fn by_genus(&mut self, heaps: &[u64]) -> Option<Outcome> {
         let parts = self.parts(heaps)?;
@@ -88,20 +149,43 @@ impl Theory {
     }
 
     fn parts(&mut self, heaps: &[u64]) -> Option<Vec<Form>> {
-        if heaps.iter().any(|&h| h > THEORY_MAX_HEAP) {
+        let beyond = self.no_form_from.unwrap_or(THEORY_MAX_HEAP + 1);
+        if heaps.iter().any(|&h| h >= beyond) {
             return None;
         }
-        heaps
-            .iter()
-            .map(|&h| self.heaps.heap(&mut self.forms, h).ok())
-            .collect()
+        let mut parts = Vec::with_capacity(heaps.len());
+        for &h in heaps {
+            match self.heaps.heap(&mut self.forms, h) {
+                Ok(f) => parts.push(f),
+                Err(_) => {
+                    // Past the forms' budget: every later sum with a heap
+                    // this large fails the same way, so it is not retried
+                    // (Kayles 40 40: 17 s of retries, one per option).
+                    self.no_form_from = Some(h);
+                    return None;
+                }
+            }
+        }
+        Some(parts)
     }
 
     /// The misère outcome of the sum of `heaps` and the method that found
     /// it; `largest` is the heap bound of the quotient to use.
     fn verdict(&mut self, heaps: &[u64], largest: u64) -> Option<(Outcome, Method)> {
+        // A shipped quotient first: it answers at once, where the genus
+        // rule would first build the simplest forms of wild heaps (Kayles
+        // to heap 60: seconds) only to find them wild.
+        let shipped = incremental::is_shipped(&self.game);
+        if shipped {
+            if let Some(o) = self.incremental(largest).and_then(|q| q.outcome(heaps)) {
+                return Some((o, Method::Quotient));
+            }
+        }
         if let Some(o) = self.by_genus(heaps) {
             return Some((o, Method::Genus));
+        }
+        if let Some(o) = self.incremental(largest).and_then(|q| q.outcome(heaps)) {
+            return Some((o, Method::Quotient));
         }
         if let Some(o) = self.quotient(largest).and_then(|q| q.outcome(heaps)) {
             return Some((o, Method::Quotient));
@@ -141,7 +225,16 @@ pub(crate) fn misere_found<R: Rules>(
     let Some((outcome, mut method)) = theory.verdict(&heaps, largest) else {
         return Ok(None);
     };
-    let (search, remoteness) = remoteness_search(p, o, None)?;
+    // Remoteness by a search a sixty-fourth of the quick one: theory
+    // answers in milliseconds, and the quick search spent seconds finding
+    // no remoteness for wild sums (Kayles 40 40: 10 s), so its smaller
+    // share still finds it for small sums; none for `--value-only`.
+    let quick = quick_limits_for(p, o.limits);
+    let budget = Limits {
+        max_positions: quick.max_positions / THEORY_SEARCH_SHARE,
+        ..quick
+    };
+    let (search, remoteness) = remoteness_search_within(p, o, budget, None)?;
     let mut all = Vec::new();
     for m in p.moves() {
         let to = p.play(&m);
@@ -160,6 +253,25 @@ pub(crate) fn misere_found<R: Rules>(
     }
     let why = match method {
         Method::Genus => "every heap, and every heap a move leaves, is tame: misère Nim on their normal values (the genus rule)".to_string(),
+        Method::Quotient if theory.incremental(largest).is_some() => {
+            let q = theory.incremental(largest).expect("the quotient answered");
+            let x = q.element(&heaps).expect("the quotient covers the sum");
+            let scope = match q.period() {
+                Some(per) => format!(
+                    "of all sums of heaps of any size (proved to heap {}, then period {} from heap {})",
+                    q.max_heap(),
+                    per.p,
+                    per.n0
+                ),
+                None => format!("of all sums of heaps up to {}", q.max_heap()),
+            };
+            let side = if q.is_p(x) { "in" } else { "not in" };
+            format!(
+                "the misère quotient {scope}, order {}, P-portion of {}: the sum is element {x}, {side} the P-portion; every option valued the same way",
+                q.order(),
+                q.p_portion_size()
+            )
+        }
         Method::Quotient => {
             let q = theory.quotient(largest).expect("the quotient answered");
             let x = q.element(&heaps).expect("the quotient covers the sum");

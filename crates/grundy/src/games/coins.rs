@@ -24,6 +24,7 @@
 //! Berlekamp, Conway and Guy, *Winning Ways*, ch. 14 ("Turn and turn
 //! about"); H. W. Lenstra, *Nim multiplication* (1978); HDU 3537.
 
+mod cells;
 pub mod grid;
 pub mod values;
 
@@ -399,6 +400,11 @@ impl Rules for RowRules {
     fn parse_position(&self, words: &[&str]) -> Result<Coins, ParseError> {
         let heads = parse_heads(words, self.values.coin_limit())?;
         Ok(Coins::new(Arc::clone(&self.values), heads))
+    }
+
+    /// The heads as a set of coins, for the subset array in misère play.
+    fn subsets(&self, position: &Coins) -> Option<crate::analysis::erased::Subsets> {
+        cells::subsets(position)
     }
 
     /// Every set of heads among coins `0..size`.

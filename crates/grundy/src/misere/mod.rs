@@ -28,4 +28,5 @@
 pub mod canonical;
 pub mod genus;
 pub mod heaps;
+pub mod incremental;
 pub mod quotient;

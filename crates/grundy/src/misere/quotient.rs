@@ -902,6 +902,16 @@ pub fn period_bound(n0: u64, p: u64, k: u64, r: u64) -> u64 {
 /// Siegel's periodicity theorem (JCTA 2008), whose exact bound we could
 /// not consult; theirs may need fewer heaps.
 pub fn prove_period(game: &HeapGame, q: &Quotient) -> Option<Period> {
+    let elem: Vec<usize> = (0..=q.max_heap)
+        .map(|h| q.heap_element(h).expect("every heap up to the bound"))
+        .collect();
+    period_of_elements(game, &elem)
+}
+
+/// The period [`prove_period`] finds, from the element of each heap
+/// `0..=N` in a monoid whose P-portion is proved to give the outcome of
+/// every sum of heaps up to `N` (the argument needs no more of it).
+pub(crate) fn period_of_elements(game: &HeapGame, elem: &[usize]) -> Option<Period> {
     let HeapGame::Code(code) = game else {
         return None;
     };
@@ -910,10 +920,7 @@ pub fn prove_period(game: &HeapGame, q: &Quotient) -> Option<Period> {
     }
     let k = code.digits().iter().rposition(|&d| d != 0)? as u64;
     let r = code.max_parts() as u64;
-    let n = q.max_heap;
-    let elem: Vec<usize> = (0..=n)
-        .map(|h| q.heap_element(h).expect("every heap up to the bound"))
-        .collect();
+    let n = elem.len().checked_sub(1)? as u64;
     for p in 1..=n {
         for n0 in 0..=n - p {
             if period_bound(n0, p, k, r) > n {

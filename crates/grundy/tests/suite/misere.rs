@@ -433,3 +433,62 @@ fn heaps_have_the_published_simplest_forms() {
     }
     assert!(checked >= 13);
 }
+
+#[test]
+fn misere_coin_rows_by_the_subset_array_agree_with_search() {
+    // Random rows of up to 11 coins: `analyze` (the subset array) against
+    // `analyze_by_search` (exhaustive misère search), outcome, remoteness
+    // and every move's outcome and remoteness; `--value-only` the outcome.
+    use grundy::{catalog, AnalyzeOptions};
+    let full = AnalyzeOptions {
+        play: Play::Misere,
+        all_moves: true,
+        ..AnalyzeOptions::default()
+    };
+    let value_only = AnalyzeOptions {
+        value_only: true,
+        ..full
+    };
+    let mut rng = SplitMix64::new(45);
+    for rule in [
+        "mock-turtles",
+        "turning-turtles",
+        "ruler",
+        "moebius",
+        "twins",
+    ] {
+        let game = catalog::game(&format!("coins:{rule}")).unwrap();
+        for _ in 0..12 {
+            let heads: Vec<String> = (0..11u64)
+                .filter(|_| rng.chance(1, 3))
+                .map(|c| c.to_string())
+                .collect();
+            let words: Vec<&str> = heads.iter().map(String::as_str).collect();
+            let p = game.parse(&words).unwrap();
+            let a = p.analyze(&full).unwrap();
+            let s = p.analyze_by_search(&full).unwrap();
+            assert!(a.details.contains_key("engine"), "{rule} {p}");
+            assert_eq!(
+                (a.outcome, a.remoteness),
+                (s.outcome, s.remoteness),
+                "{rule} {p}"
+            );
+            let moves = |x: &grundy::Analysis| -> Vec<(String, Option<Outcome>, Option<u32>)> {
+                let mut v: Vec<_> = x
+                    .all_moves
+                    .iter()
+                    .flatten()
+                    .map(|m| (m.mv.clone(), m.outcome, m.remoteness))
+                    .collect();
+                v.sort_by(|a, b| a.0.cmp(&b.0));
+                v
+            };
+            assert_eq!(moves(&a), moves(&s), "{rule} {p}");
+            assert_eq!(
+                p.analyze(&value_only).unwrap().outcome,
+                s.outcome,
+                "{rule} {p}"
+            );
+        }
+    }
+}

@@ -405,3 +405,41 @@ fn analyze_answers_sums_past_the_bound_from_a_stable_quotient() {
         ],
     );
 }
+
+#[test]
+fn misere_kayles_quotient_agrees_with_search_on_random_sums() {
+    // The shipped Kayles quotient (proved when loaded) against exhaustive
+    // misère search of the heaps, on 400 random sums small enough to
+    // search: up to 5 heaps, heaps up to 22.
+    use grundy::misere::incremental;
+    let q = incremental::shipped(&game("0.77")).expect("shipped and proved");
+    let mut rng = SplitMix64::new(48);
+    let mut search = Searcher::new(Play::Misere);
+    let mut seen = [0; 2];
+    for _ in 0..400 {
+        let mut heaps = random_heaps(&mut rng, 5, 22);
+        while heaps.iter().sum::<u64>() > 40 {
+            heaps.pop();
+        }
+        let want = search.solve(&octal("0.77", heaps.clone())).unwrap().outcome;
+        assert_eq!(q.outcome(&heaps), Some(want), "{heaps:?}");
+        seen[usize::from(want == Outcome::Previous)] += 1;
+    }
+    // Both outcomes were tested.
+    assert!(seen[0] > 20 && seen[1] > 20, "{seen:?}");
+}
+
+#[test]
+fn analyze_answers_misere_kayles_sums_from_the_shipped_quotient() {
+    // Outcome and every winning move against search, through `analyze`.
+    let mut rng = SplitMix64::new(71);
+    let sums: Vec<Vec<u64>> = (0..25)
+        .map(|_| {
+            let mut h = random_heaps(&mut rng, 4, 16);
+            h.retain(|&x| x > 0);
+            h.push(rng.range(1, 14));
+            h
+        })
+        .collect();
+    quotient_analyses_agree_with_search("kayles", "0.77", &sums);
+}

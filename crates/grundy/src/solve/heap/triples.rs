@@ -137,8 +137,8 @@ impl Triples {
         if self.by_value.len() < values * words {
             self.by_value.resize(values * words, 0);
         }
-        for c in 1..=r - 2 {
-            let v = g[c].into() as usize;
+        for (c, &value) in g.iter().enumerate().take(r - 1).skip(1) {
+            let v = value.into() as usize;
             let union = &mut self.by_value[v * words..][..words];
             let pairs = &self.pairs[(r - c) * words..][..words];
             if union.iter().all(|&w| w == 0) {
