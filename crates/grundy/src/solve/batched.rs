@@ -289,7 +289,14 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             // what stopped it, not the game.
             self.clock.check_time()?;
             if cut_short(&answers, &frontier) {
-                return Err(SearchError::Interrupted);
+                // The run's own deadline (a front end's watch over the whole
+                // run, which began before this search) is its time limit too.
+                return Err(
+                    match (deadline::watch().late(), self.clock.limits.max_time) {
+                        (true, Some(limit)) => SearchError::TimeExceeded { limit },
+                        _ => SearchError::Interrupted,
+                    },
+                );
             }
             let mut next = Vec::new();
             let mut ids = frontier.iter();
