@@ -457,7 +457,7 @@ impl Game for Chomp {
     }
 
     /// Where the bars numbered below this one are at most
-    /// [`FILL_PER_BAR_INSIDE`] times the bars inside it (those a search of
+    /// 8 times the bars inside it (those a search of
     /// it may reach): valuing a bar by its bites' numbers costs a fraction
     /// of searching it as a position. A single column of 14 would value all
     /// 20 million bars numbered below it, where 15 are inside it; a bar
