@@ -337,7 +337,7 @@ impl Period {
     pub fn new(report: &PeriodReport) -> PyResult<Period> {
         Ok(Period {
             record: Record::of(report)?,
-            head: report.head().map(<[u64]>::to_vec).unwrap_or_default(),
+            head: report.head().unwrap_or_default(),
         })
     }
 }

@@ -27,7 +27,7 @@ use crate::api::Error;
 use crate::catalog::{position_words, Spec};
 use crate::solve::heap::code::HeapCode;
 use crate::solve::heap::infer::Inference;
-use crate::solve::heap::sequence::Sequence;
+use crate::solve::heap::sequence::{Sequence, Values};
 use crate::solve::period::{periodicity, prefix_period, PeriodWatch, Periodicity};
 
 /// The most values computed for a catalog game (search is far slower than
@@ -73,7 +73,46 @@ pub struct PeriodReport {
     #[serde(skip)]
     pub rare_heaps: usize,
     #[serde(skip)]
-    found: Option<(Periodicity, Vec<u64>)>,
+    found: Option<(Periodicity, Head)>,
+}
+
+/// The values a report with a period keeps, as the run stored them: the
+/// engine's (16 bits a value while they fit, all of them, moved, not
+/// copied: 0.354's head is 10 million values), or a catalog game's.
+#[derive(Clone, Debug, PartialEq)]
+enum Head {
+    Engine(Values),
+    Numbers(Vec<u64>),
+}
+
+impl Head {
+    fn len(&self) -> usize {
+        match self {
+            Head::Engine(v) => v.len(),
+            Head::Numbers(v) => v.len(),
+        }
+    }
+
+    fn get(&self, n: usize) -> u64 {
+        match self {
+            Head::Engine(v) => v.get(n).map_or(0, u64::from),
+            Head::Numbers(v) => v[n],
+        }
+    }
+
+    /// The first `len` values, as numbers (a copy).
+    fn numbers(&self, len: usize) -> Vec<u64> {
+        (0..len).map(|n| self.get(n)).collect()
+    }
+
+    /// [`prefix_period`] of the values, read in place.
+    fn notation(&self, p: &Periodicity, max_shown: usize) -> String {
+        match self {
+            Head::Engine(Values::Narrow(v)) => prefix_period(v, p, max_shown),
+            Head::Engine(Values::Wide(v)) => prefix_period(v, p, max_shown),
+            Head::Numbers(v) => prefix_period(v, p, max_shown),
+        }
+    }
 }
 
 impl PeriodReport {
@@ -81,40 +120,36 @@ impl PeriodReport {
     /// `max_shown` of each part; `None` without a period.
     pub fn notation(&self, max_shown: usize) -> Option<String> {
         let (p, head) = self.found.as_ref()?;
-        Some(prefix_period(head, p, max_shown))
+        Some(head.notation(p, max_shown))
     }
 
     /// The preperiod, the period and the values of one preperiod and one
     /// period, where the Guy–Smith theorem proved them for the code
     /// [`rule`](PeriodReport::rule) itself (not for a code inferred from
     /// a game's moves) with no saltus: what a period certificate states.
-    pub fn proven_values(&self) -> Option<(usize, usize, &[u64])> {
+    pub fn proven_values(&self) -> Option<(usize, usize, Vec<u64>)> {
         let (p, head) = self.found.as_ref()?;
         let plain = self.proven && self.assumes.is_none() && p.saltus == 0;
-        plain.then_some((p.preperiod, p.period, head.as_slice()))
+        plain.then(|| (p.preperiod, p.period, head.numbers(p.preperiod + p.period)))
     }
 
     /// The values through the end of the first period (the preperiod and
     /// one period), with a period: what [`notation`](Self::notation) shows,
     /// for a front end that keeps the report without it (a Python pickle).
-    pub fn head(&self) -> Option<&[u64]> {
-        self.found.as_ref().map(|(_, head)| head.as_slice())
+    pub fn head(&self) -> Option<Vec<u64>> {
+        let (p, head) = self.found.as_ref()?;
+        Some(head.numbers(p.preperiod + p.period))
     }
 
-    /// The report on the `len` values `value(0)`, `value(1)`, …, read in
-    /// place: a copy of a run's values would take several times the memory
-    /// the run announced (0.354's proof: 276 MiB for 38 MB announced).
-    fn new(
-        rule: String,
-        len: usize,
-        value: impl Fn(usize) -> u64,
-        found: Option<Periodicity>,
-        proven: bool,
-    ) -> PeriodReport {
+    /// The report on `values`, kept (not copied) where a period is found:
+    /// a copy of a run's values would take several times the memory the
+    /// run announced (0.354's proof: 276 MiB for 38 MB announced).
+    fn new(rule: String, values: Head, found: Option<Periodicity>, proven: bool) -> PeriodReport {
+        let len = values.len();
         // The first heap of the largest value.
         let (mut largest_at, mut largest_value) = (0, 0);
         for i in 0..len {
-            let v = value(i);
+            let v = values.get(i);
             if v > largest_value {
                 (largest_at, largest_value) = (i, v);
             }
@@ -134,10 +169,7 @@ impl PeriodReport {
             assumes: None,
             reason: None,
             rare_heaps: 0,
-            found: found.map(|p| {
-                let head = (0..p.preperiod + p.period).map(value).collect();
-                (p, head)
-            }),
+            found: found.map(|p| (p, values)),
         }
     }
 }
@@ -216,12 +248,12 @@ fn by_engine(
     // what the memory budget holds instead of being refused up front.
     let room = engine_room(options.limits);
     let (seq, found) = run_engine(code, max.min(room), options, hooks, watch.as_mut())?;
-    let values = seq.values();
-    let value = |n| values.get(n).map_or(0, u64::from);
     let proven = found.is_some();
-    let mut r = PeriodReport::new(code.to_string(), values.len(), value, found, proven);
-    (r.rare_values, r.common_values) = split_values(&seq);
-    r.rare_heaps = seq.rare_count();
+    let (rare_values, common_values) = split_values(&seq);
+    let rare_heaps = seq.rare_count();
+    let values = Head::Engine(seq.into_values());
+    let mut r = PeriodReport::new(code.to_string(), values, found, proven);
+    (r.rare_values, r.common_values, r.rare_heaps) = (rare_values, common_values, rare_heaps);
     if watch.is_some() {
         r.theorem = Some("Guy-Smith".into());
         if !proven {
@@ -274,7 +306,7 @@ fn by_catalog(
         if proof.is_some() || len == cap {
             let proven = proof.is_some();
             let found = proof.or_else(|| periodicity(&values));
-            let mut r = PeriodReport::new(game.name(), values.len(), |n| values[n], found, proven);
+            let mut r = PeriodReport::new(game.name(), Head::Numbers(values), found, proven);
             match code {
                 Ok(code) => {
                     r.theorem = Some(format!("Guy-Smith for the code {}", show_code(&code)));
@@ -468,7 +500,7 @@ mod tests {
         .unwrap();
         let head = r.head().unwrap();
         assert_eq!(head.len(), 53 + 34);
-        assert_eq!(Some(notation(head, 53, 200)), r.notation(200));
-        assert_eq!(Some(notation(head, 53, 3)), r.notation(3));
+        assert_eq!(Some(notation(&head, 53, 200)), r.notation(200));
+        assert_eq!(Some(notation(&head, 53, 3)), r.notation(3));
     }
 }
