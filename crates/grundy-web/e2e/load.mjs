@@ -161,7 +161,7 @@ export const describeMixed = (r) =>
 if (import.meta.url === `file://${process.argv[1]}`) {
   const isMixed = process.argv[2] === 'mixed';
   const [n, c] = process.argv.slice(isMixed ? 3 : 2).map(Number);
-  const server = await startServer(isMixed ? MIXED_SERVER : []);
+  const server = await startServer(isMixed ? MIXED_SERVER : ['--max-per-address', '1024']);
   try {
     if (isMixed) {
       const r = await mixed(server.base, { requests: n || 600, concurrency: c || 16 });
