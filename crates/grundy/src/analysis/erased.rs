@@ -856,6 +856,25 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// The analysis, a game whose positions repeat going to the loopy
+    /// engine.
+    fn analyze_unscoped(
+        &self,
+        o: &AnalyzeOptions,
+        by_search: bool,
+        hooks: SearchHooks,
+    ) -> Result<Analysis, AnalyzeError> {
+        match self.analyze_finite(o, by_search, hooks) {
+            Err(AnalyzeError::Search(SearchError::Cycle { .. })) => match o.play {
+                Play::Normal => super::loopy::analyze_game(self.game(), &self.pos, o),
+                Play::Misere => Err(AnalyzeError::LoopyMisere {
+                    position: self.pos.to_string(),
+                }),
+            },
+            result => result,
+        }
+    }
+
     fn analyze_finite(
         &self,
         o: &AnalyzeOptions,
@@ -925,16 +944,11 @@ impl<R: Rules> AnyPosition for Position<R> {
         by_search: bool,
         hooks: SearchHooks,
     ) -> Result<Analysis, AnalyzeError> {
-        // A game whose positions repeat goes to the loopy engine.
-        match self.analyze_finite(o, by_search, hooks) {
-            Err(AnalyzeError::Search(SearchError::Cycle { .. })) => match o.play {
-                Play::Normal => super::loopy::analyze_game(self.game(), &self.pos, o),
-                Play::Misere => Err(AnalyzeError::LoopyMisere {
-                    position: self.pos.to_string(),
-                }),
-            },
-            result => result,
-        }
+        // The run's time limit holds inside the game's own calls too (a
+        // script's `moves`), whoever calls: a front end's watch is only
+        // tightened by it.
+        let deadline = o.limits.max_time.map(|t| std::time::Instant::now() + t);
+        crate::solve::deadline::scoped(deadline, || self.analyze_unscoped(o, by_search, hooks))
     }
 
     fn loopy(&self, limits: Limits) -> Result<Option<Ranked>, AnalyzeError> {

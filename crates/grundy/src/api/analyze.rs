@@ -227,4 +227,24 @@ mod tests {
         let a = analyze(&spec, &["3"], &AnalyzeOptions::default()).unwrap();
         assert_eq!((a.outcome, a.grundy), (Outcome::Previous, Some(0)));
     }
+
+    #[test]
+    fn the_options_time_limit_stops_a_scripts_call_without_a_front_ends_watch() {
+        // Each push re-measures the array, so this call alone runs for
+        // seconds before its array passes the sandbox's size bound; the
+        // analysis's own time limit ends it first, as a front end's does.
+        let spec = Spec {
+            files: Files::default().with(
+                "push.rhai",
+                "fn moves(n) { let a = []; loop { a.push(a.len()); } }",
+            ),
+            ..Spec::from("script:push.rhai")
+        };
+        let options = AnalyzeOptions {
+            limits: crate::solve::Limits::default().with_time(std::time::Duration::from_millis(20)),
+            ..AnalyzeOptions::default()
+        };
+        let err = analyze(&spec, &["5"], &options).unwrap_err().to_string();
+        assert!(err.contains("stopped at the search's time limit"), "{err}");
+    }
 }

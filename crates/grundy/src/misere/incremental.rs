@@ -185,6 +185,12 @@ fn same_kind(q: &Monoid, elem: &[u32], opts: &[Vec<Vec<u64>>]) -> Option<usize> 
 /// A set of elements, as bits.
 type Bits = Vec<u64>;
 
+/// The words of a set of `size` elements, at least one: the unit of work
+/// of a step that builds or reads one.
+fn words(size: usize) -> u64 {
+    size.div_ceil(64).max(1) as u64
+}
+
 fn bits(size: usize) -> Bits {
     vec![0; size.div_ceil(64)]
 }
@@ -253,7 +259,8 @@ fn mark(
         // Every option has fewer tokens, so its element is marked.
         let to_p = members(&o).any(|e| p[e] == Some(true));
         p[x] = Some(i != 0 && !to_p);
-        work.add(kinds.len() as u64)?;
+        // Each kind builds a set of `size` bits: its words are the work.
+        work.add(kinds.len() as u64 * words(size))?;
         for k in kinds {
             let y = mul(x, k.a);
             if p[y].is_none() {
@@ -271,10 +278,14 @@ fn reduce(
     p: &[Option<bool>],
     letters: &[usize],
     mul: &impl Fn(usize, usize) -> usize,
-) -> (Vec<u32>, usize) {
+    work: &mut Work,
+) -> Result<(Vec<u32>, usize), IncrementalError> {
+    let reached = p.iter().filter(|b| b.is_some()).count() as u64;
     let mut class: Vec<u32> = p.iter().map(|&b| u32::from(b == Some(true))).collect();
     let mut count = 0;
     loop {
+        // One signature of the letters' classes per reached element.
+        work.add(reached * (letters.len() as u64 + 1))?;
         let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
         // The identity's signature first, so that its class is 0.
         let order = std::iter::once(0).chain(1..p.len());
@@ -287,7 +298,7 @@ fn reduce(
         }
         class = next;
         if ids.len() == count {
-            return (class, count);
+            return Ok((class, count));
         }
         count = ids.len();
     }
@@ -309,7 +320,7 @@ fn proved(q: &Monoid, kinds: &[Kind], work: &mut Work) -> Result<bool, Increment
         set(&mut p_bits, x);
     }
     while let Some((x, o)) = stack.pop() {
-        work.add(kinds.len() as u64)?;
+        work.add(kinds.len() as u64 * words(q.order))?;
         for k in kinds {
             let y = mul(x, k.a);
             let next = add(x, &o, k, q.order, &mul);
@@ -513,7 +524,7 @@ impl IncrementalQuotient {
         let mut letters: Vec<usize> = trial_kinds.iter().map(|k| k.a).collect();
         letters.sort_unstable();
         letters.dedup();
-        let (class, order) = reduce(&p, &letters, &mul);
+        let (class, order) = reduce(&p, &letters, &mul, work)?;
         if order > limits.max_order {
             return Err(IncrementalError::TooLargeOrder {
                 heap: work.heap,
