@@ -248,11 +248,3 @@ pub fn text(p: &dyn std::fmt::Display) -> Picture {
         text: p.to_string(),
     }
 }
-
-/// The index of `name` among `vertices`, for a move naming a vertex.
-pub fn vertex(vertices: &[String], name: &str) -> Spot {
-    match vertices.iter().position(|v| v == name) {
-        Some(index) => Spot::Vertex { index },
-        None => Spot::Aside,
-    }
-}

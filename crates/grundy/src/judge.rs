@@ -173,29 +173,6 @@ impl<'a> Tokens<'a> {
         })
     }
 
-    /// The next token as an integer in `lo..=hi`.
-    ///
-    /// # Errors
-    /// End of input, a token that is not an integer, or one out of bounds.
-    pub fn int(&mut self, what: &str, lo: i64, hi: i64) -> Result<i64, JudgeError> {
-        let token = self.word(what)?;
-        let value: i64 = token.parse().map_err(|_| JudgeError::BadToken {
-            line: self.line,
-            token: token.to_string(),
-            expected: format!("an integer ({what})"),
-        })?;
-        if value < lo || value > hi {
-            return Err(JudgeError::OutOfBounds {
-                line: self.line,
-                what: what.to_string(),
-                value: token.to_string(),
-                lo: lo.to_string(),
-                hi: hi.to_string(),
-            });
-        }
-        Ok(value)
-    }
-
     /// The next token as a non-negative integer in `lo..=hi`.
     ///
     /// # Errors

@@ -40,16 +40,16 @@
 //! assert_eq!(misere.solve(&Nim::new(vec![1, 1, 1])).unwrap().outcome, Outcome::Previous);
 //! ```
 
-pub mod analysis;
+pub(crate) mod analysis;
 pub mod api;
 pub mod beatty;
-pub mod board;
+pub(crate) mod board;
 pub mod catalog;
-pub mod entry;
+pub(crate) mod entry;
 pub mod game;
 pub mod games;
-pub mod hash;
-pub mod judge;
+pub(crate) mod hash;
+pub(crate) mod judge;
 pub mod misere;
 
 pub mod nimber;

@@ -16,8 +16,8 @@ use thiserror::Error;
 pub use super::subsets::Subsets;
 use super::{by_search, remoteness_search, Found};
 pub use super::{
-    quick_limits, quick_limits_for, Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo,
-    NoRemoteness, MOVE_LIST_LIMIT, QUICK_MEMORY, QUICK_SEARCH,
+    quick_limits_for, Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo, NoRemoteness,
+    MOVE_LIST_LIMIT, QUICK_SEARCH,
 };
 use crate::game::{Game, GameError, Outcome, ParseError, Play, PlayError};
 use crate::misere::heaps::HeapGame;
@@ -284,7 +284,7 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
         Err(CertificateError::Unsupported { game: self.game() })
     }
 
-    /// The position's picture with its moves on it (see [`crate::board`]).
+    /// The position's picture with its moves on it (see [`crate::api::board`]).
     fn board(&self) -> crate::board::Board;
 }
 

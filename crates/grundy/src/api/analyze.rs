@@ -11,7 +11,7 @@
 //! ```
 
 pub use crate::analysis::erased::{
-    Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo, NoRemoteness,
+    Analysis, AnalyzeError, AnalyzeOptions, Method, MoveInfo, NoRemoteness, QUICK_SEARCH,
 };
 use crate::analysis::erased::{AnyGame, AnyPosition};
 use crate::api::Error;

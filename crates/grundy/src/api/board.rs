@@ -1,5 +1,5 @@
 //! The board of a position: its picture and a target for each legal move,
-//! for a front end that draws it (see [`crate::board`]).
+//! for a front end that draws it (see [`Board`]).
 
 use crate::api::analyze::position;
 use crate::api::{Error, Spec};

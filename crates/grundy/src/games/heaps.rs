@@ -259,7 +259,7 @@ impl<R: PartialEq> Eq for Heaps<R> {}
 impl<R> Hash for Heaps<R> {
     /// A single heap, every part that search stores, as one word that the
     /// tables' hasher turns into a bucket in the order of heap sizes
-    /// ([`in_order`](crate::hash::in_order)); other positions as their list.
+    /// (`hash::in_order`); other positions as their list.
     fn hash<H: Hasher>(&self, state: &mut H) {
         match self.heaps[..] {
             [n] => state.write_u64(crate::hash::in_order(n)),
