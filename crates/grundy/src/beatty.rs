@@ -115,6 +115,7 @@ pub const PHI_SQUARED: QuadraticIrrational = QuadraticIrrational {
     s: 2,
 };
 
+#[cfg(test)]
 /// √2.
 pub const SQRT_2: QuadraticIrrational = QuadraticIrrational {
     p: 0,
@@ -123,6 +124,7 @@ pub const SQRT_2: QuadraticIrrational = QuadraticIrrational {
     s: 1,
 };
 
+#[cfg(test)]
 /// 2 + √2, the complement of √2.
 pub const TWO_PLUS_SQRT_2: QuadraticIrrational = QuadraticIrrational {
     p: 2,
@@ -132,17 +134,12 @@ pub const TWO_PLUS_SQRT_2: QuadraticIrrational = QuadraticIrrational {
 };
 
 impl QuadraticIrrational {
+    #[cfg(test)]
     /// `(p + q·√d) / s`, reduced to lowest terms with `s > 0`.
     ///
     /// # Errors
     /// [`BeattyError::Rational`] when `q = 0` or `d` is a perfect square,
     /// [`BeattyError::ZeroDenominator`] when `s = 0`.
-    ///
-    /// ```
-    /// use grundy::beatty::{QuadraticIrrational, PHI};
-    /// assert_eq!(QuadraticIrrational::new(2, 2, 5, 4).unwrap(), PHI);
-    /// assert!(QuadraticIrrational::new(1, 1, 4, 2).is_err());
-    /// ```
     pub fn new(p: i64, q: i64, d: u64, s: i64) -> Result<QuadraticIrrational, BeattyError> {
         Self::reduce(i128::from(p), i128::from(q), d, i128::from(s))
     }
@@ -179,6 +176,7 @@ impl QuadraticIrrational {
         Self::reduce(s * p, -s * q, d, den)
     }
 
+    #[cfg(test)]
     /// `1 − r`.
     ///
     /// # Errors
@@ -188,17 +186,12 @@ impl QuadraticIrrational {
         Self::reduce(s - p, -q, d, s)
     }
 
+    #[cfg(test)]
     /// For `r > 1`, the `s` with `1/r + 1/s = 1`: `s = r/(r − 1) = 1/(1 − 1/r)`,
     /// so that `⌊k·r⌋` and `⌊k·s⌋` partition the positive integers.
     ///
     /// # Errors
     /// [`BeattyError::NotAboveOne`] for `r < 1`, or an overflow.
-    ///
-    /// ```
-    /// use grundy::beatty::{PHI, PHI_SQUARED, SQRT_2, TWO_PLUS_SQRT_2};
-    /// assert_eq!(PHI.complement().unwrap(), PHI_SQUARED);
-    /// assert_eq!(SQRT_2.complement().unwrap(), TWO_PLUS_SQRT_2);
-    /// ```
     pub fn complement(&self) -> Result<QuadraticIrrational, BeattyError> {
         self.check_above_one()?;
         self.recip()?.one_minus()?.recip()
@@ -237,14 +230,6 @@ impl QuadraticIrrational {
     }
 
     /// `⌊k·r⌋`, exactly, for `k` of any size.
-    ///
-    /// ```
-    /// use grundy::beatty::PHI;
-    /// use num_bigint::BigUint;
-    /// // ⌊k·φ⌋ for k = 1..=8: the lower Wythoff sequence (OEIS A000201).
-    /// let lower: Vec<String> = (1u32..=8).map(|k| PHI.floor_mul(&BigUint::from(k)).to_string()).collect();
-    /// assert_eq!(lower, ["1", "3", "4", "6", "8", "9", "11", "12"]);
-    /// ```
     pub fn floor_mul(&self, k: &BigUint) -> BigInt {
         if let Some(v) = k.to_u64().and_then(|k| self.floor_mul_u64(k)) {
             return BigInt::from(v);
@@ -286,6 +271,7 @@ impl QuadraticIrrational {
         Ok((up_to > below).then_some(up_to))
     }
 
+    #[cfg(test)]
     /// Whether `r` is positive.
     pub fn is_positive(&self) -> bool {
         // p + q√d > 0: compare p² with q²d by the signs.
@@ -298,11 +284,6 @@ impl QuadraticIrrational {
                 (p2 > q2d) == (self.p > 0)
             }
         }
-    }
-
-    /// `(p, q, d, s)` with `r = (p + q·√d)/s`.
-    pub fn coefficients(&self) -> (i64, i64, u64, i64) {
-        (self.p, self.q, self.d, self.s)
     }
 }
 
@@ -317,6 +298,31 @@ impl fmt::Display for QuadraticIrrational {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn example_of_new() {
+        use crate::beatty::{QuadraticIrrational, PHI};
+        assert_eq!(QuadraticIrrational::new(2, 2, 5, 4).unwrap(), PHI);
+        assert!(QuadraticIrrational::new(1, 1, 4, 2).is_err());
+    }
+
+    #[test]
+    fn example_of_complement() {
+        use crate::beatty::{PHI, PHI_SQUARED, SQRT_2, TWO_PLUS_SQRT_2};
+        assert_eq!(PHI.complement().unwrap(), PHI_SQUARED);
+        assert_eq!(SQRT_2.complement().unwrap(), TWO_PLUS_SQRT_2);
+    }
+
+    #[test]
+    fn example_of_floor_mul() {
+        use crate::beatty::PHI;
+        use num_bigint::BigUint;
+        // ⌊k·φ⌋ for k = 1..=8: the lower Wythoff sequence (OEIS A000201).
+        let lower: Vec<String> = (1u32..=8)
+            .map(|k| PHI.floor_mul(&BigUint::from(k)).to_string())
+            .collect();
+        assert_eq!(lower, ["1", "3", "4", "6", "8", "9", "11", "12"]);
+    }
+
     use super::*;
     use proptest::prelude::*;
 

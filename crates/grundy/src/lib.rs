@@ -42,7 +42,7 @@
 
 pub(crate) mod analysis;
 pub mod api;
-pub mod beatty;
+pub(crate) mod beatty;
 pub(crate) mod board;
 pub mod catalog;
 pub(crate) mod entry;
@@ -55,9 +55,9 @@ pub mod misere;
 pub mod nimber;
 pub mod pattern;
 pub mod rng;
-pub mod solution;
+pub(crate) mod solution;
 pub mod solve;
-pub mod zeckendorf;
+pub(crate) mod zeckendorf;
 
 pub use analysis::erased::{
     Analysis, AnalyzeError, AnalyzeOptions, AnyGame, AnyPosition, Method, MoveInfo, Rules,

@@ -106,18 +106,6 @@ pub enum CheckError {
 ///
 /// # Errors
 /// The first error of `part_moves`.
-///
-/// ```
-/// use grundy::solution::sum_moves_to_value;
-/// use grundy::Nimber;
-///
-/// // Nim 3 4 5 (X = 2): only heap 1 has a move to 3 ⊕ 2 = 1 below it.
-/// let values = [3, 4, 5].map(Nimber);
-/// let moves = sum_moves_to_value(&values, Nimber(0), |i, v| {
-///     Ok::<_, ()>((v < values[i]).then_some(v).into_iter().collect())
-/// });
-/// assert_eq!(moves, Ok(vec![(0, Nimber(1))]));
-/// ```
 pub fn sum_moves_to_value<M, E>(
     values: &[Nimber],
     target: Nimber,
@@ -297,14 +285,6 @@ impl<G: Game> Game for Plain<G> {
 ///
 /// # Errors
 /// The first [`CheckError::Disagreement`], or a search failure.
-///
-/// ```
-/// use grundy::games::nim::Nim;
-/// use grundy::solution::check_by_rules;
-/// use grundy::Limits;
-/// let all: Vec<Nim> = (0..5u64).map(|a| Nim::new(vec![a, 3, a / 2])).collect();
-/// assert_eq!(check_by_rules(all, Limits::default()).unwrap().grundy_checked, 5);
-/// ```
 pub fn check_by_rules<G: Game>(
     positions: impl IntoIterator<Item = G>,
     limits: Limits,
@@ -341,4 +321,34 @@ pub fn check_by_rules<G: Game>(
     }
     report.searched = plain.positions_solved();
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn example_of_sum_moves_to_value() {
+        use crate::solution::sum_moves_to_value;
+        use crate::Nimber;
+
+        // Nim 3 4 5 (X = 2): only heap 1 has a move to 3 ⊕ 2 = 1 below it.
+        let values = [3, 4, 5].map(Nimber);
+        let moves = sum_moves_to_value(&values, Nimber(0), |i, v| {
+            Ok::<_, ()>((v < values[i]).then_some(v).into_iter().collect())
+        });
+        assert_eq!(moves, Ok(vec![(0, Nimber(1))]));
+    }
+
+    #[test]
+    fn example_of_check_by_rules() {
+        use crate::games::nim::Nim;
+        use crate::solution::check_by_rules;
+        use crate::Limits;
+        let all: Vec<Nim> = (0..5u64).map(|a| Nim::new(vec![a, 3, a / 2])).collect();
+        assert_eq!(
+            check_by_rules(all, Limits::default())
+                .unwrap()
+                .grundy_checked,
+            5
+        );
+    }
 }

@@ -49,12 +49,6 @@ pub struct Term {
 }
 
 /// The Zeckendorf representation of `n < 2^64`: its terms, largest first.
-///
-/// ```
-/// use grundy::zeckendorf::zeckendorf_u64;
-/// assert_eq!(zeckendorf_u64(100), vec![89, 8, 3]);
-/// assert!(zeckendorf_u64(0).is_empty());
-/// ```
 pub fn zeckendorf_u64(mut n: u64) -> Vec<u64> {
     let mut terms = Vec::new();
     for &f in FIBONACCI_U64.iter().rev() {
@@ -152,14 +146,6 @@ pub fn smallest_term_after_taking(n: LowTerms, k: u64) -> Option<u64> {
 /// The terms' digits together can grow with the square of `n`'s digits
 /// (a sum of every other Fibonacci number); [`zeckendorf_indices`] gives
 /// the same representation in memory linear in them.
-///
-/// ```
-/// use grundy::zeckendorf::zeckendorf;
-/// let terms = zeckendorf(&10_000u32.into());
-/// let values: Vec<String> = terms.iter().map(|t| t.value.to_string()).collect();
-/// assert_eq!(values, ["6765", "2584", "610", "34", "5", "2"]);
-/// assert_eq!(terms[0].index, 20);
-/// ```
 pub fn zeckendorf(n: &BigUint) -> Vec<Term> {
     if let Some(small) = n.to_u64() {
         return zeckendorf_u64(small)
@@ -221,13 +207,6 @@ thread_local! {
 
 /// The indices of the Zeckendorf terms of `n`, largest first, and its
 /// smallest term (`None` for 0), in memory linear in the digits of `n`.
-///
-/// ```
-/// use grundy::zeckendorf::zeckendorf_indices;
-/// let (indices, smallest) = zeckendorf_indices(&10_000u32.into());
-/// assert_eq!(indices, [20, 18, 15, 9, 5, 3]);
-/// assert_eq!(smallest, Some(2u32.into()));
-/// ```
 pub fn zeckendorf_indices(n: &BigUint) -> (Vec<u32>, Option<BigUint>) {
     let (mut indices, mut smallest) = (Vec::new(), None);
     if n.to_u64().is_some() {
@@ -260,11 +239,6 @@ pub fn smallest_term(n: &BigUint) -> Option<BigUint> {
     zeckendorf_indices(n).1
 }
 
-/// Whether `n` is a Fibonacci number (a representation with a single term).
-pub fn is_fibonacci(n: &BigUint) -> bool {
-    !n.is_zero() && zeckendorf_indices(n).0.len() == 1
-}
-
 /// The representation as a sum: `6765 + 2584 + 610 + 34 + 5 + 2`, or `0`.
 pub fn sum_text(terms: &[Term]) -> String {
     if terms.is_empty() {
@@ -291,6 +265,30 @@ pub fn indices_text(indices: &[u32]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn example_of_zeckendorf_u64() {
+        use crate::zeckendorf::zeckendorf_u64;
+        assert_eq!(zeckendorf_u64(100), vec![89, 8, 3]);
+        assert!(zeckendorf_u64(0).is_empty());
+    }
+
+    #[test]
+    fn example_of_zeckendorf() {
+        use crate::zeckendorf::zeckendorf;
+        let terms = zeckendorf(&10_000u32.into());
+        let values: Vec<String> = terms.iter().map(|t| t.value.to_string()).collect();
+        assert_eq!(values, ["6765", "2584", "610", "34", "5", "2"]);
+        assert_eq!(terms[0].index, 20);
+    }
+
+    #[test]
+    fn example_of_zeckendorf_indices() {
+        use crate::zeckendorf::zeckendorf_indices;
+        let (indices, smallest) = zeckendorf_indices(&10_000u32.into());
+        assert_eq!(indices, [20, 18, 15, 9, 5, 3]);
+        assert_eq!(smallest, Some(2u32.into()));
+    }
+
     use super::*;
     use crate::beatty::isqrt;
     use proptest::prelude::*;

@@ -59,7 +59,7 @@ pub trait Rules: Send + Sync + 'static {
     /// What `verify` checks for a game without a closed form: its search
     /// (with the game's [components](Game::components) and
     /// [canonical forms](Game::canonical)) against a search of the rules
-    /// alone, on `positions` (see [`crate::solution::check_by_rules`]).
+    /// alone, on `positions` (see `solution::check_by_rules`).
     /// `None`, the default, for a game with nothing to check this way.
     fn check_search(
         &self,

@@ -346,7 +346,7 @@ impl Solution for FibonacciNim {
 
     /// Past [`SUM_SHOWN_BITS`] the terms are not written out: their digits
     /// together can grow with the square of the heap's (see
-    /// [`zeckendorf_indices`]); the indices and the smallest term are.
+    /// `zeckendorf_indices`); the indices and the smallest term are.
     fn details(&self) -> Vec<(String, String)> {
         if self.tokens.bits() > SUM_SHOWN_BITS {
             let (indices, smallest) = zeckendorf_indices(&self.tokens);

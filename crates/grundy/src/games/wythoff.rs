@@ -11,7 +11,7 @@
 //! sequences (Rayleigh), so every `x ≥ 1` lies in exactly one P-position
 //! `{x, partner(x)}`, and every difference `k` in exactly one.
 //! `⌊k·φ⌋ = ⌊(k + √(5k²))/2⌋` is computed with an integer square root
-//! ([`crate::beatty`]), for heaps of any size.
+//! (the `beatty` module), for heaps of any size.
 //!
 //! Winning moves, every one of them (Wythoff's construction, completed):
 //! * from both heaps: if `min(a, b) > ⌊k·φ⌋`, take `min(a, b) − ⌊k·φ⌋`
