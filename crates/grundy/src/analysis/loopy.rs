@@ -11,9 +11,11 @@
 //! given.
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use crate::analysis::{Analysis, AnalyzeError, AnalyzeOptions, Found, Method, MoveInfo};
 use crate::game::{Game, Outcome, Play};
+use crate::solve::deadline;
 use crate::solve::loopy::{label, Graph, Labels, Ranked};
 use crate::solve::{Limits, SearchError};
 
@@ -87,8 +89,15 @@ pub(crate) struct Explored<G> {
 /// # Errors
 /// [`SearchError::LimitExceeded`] beyond `limits.max_positions` positions,
 /// [`SearchError::MemoryExceeded`] beyond the memory budget (counted as the
-/// positions' bytes and the graph's), and the game's own failures.
+/// positions' bytes and the graph's) and beyond [`Limits::max_moves`]
+/// moves looked at (a position's options can grow with the position, so
+/// positions alone do not bound the work), [`SearchError::TimeExceeded`]
+/// past `limits.max_time`, [`SearchError::Interrupted`] when this thread's
+/// watch ends, and the game's own failures.
 pub(crate) fn explore<G: Game>(root: &G, limits: Limits) -> Result<Explored<G>, SearchError> {
+    let deadline = limits.max_time.map(|t| (Instant::now() + t, t));
+    let watch = deadline::watch();
+    let mut moves_seen = 0usize;
     let mut index: HashMap<G, u32> = HashMap::new();
     let mut order: Vec<G> = vec![root.canonical()];
     index.insert(order[0].clone(), 0);
@@ -98,8 +107,23 @@ pub(crate) fn explore<G: Game>(root: &G, limits: Limits) -> Result<Explored<G>, 
     while next < order.len() {
         let p = order[next].clone();
         next += 1;
+        // Once a position: its moves cost more than a look at the clock.
+        if let Some((at, limit)) = deadline {
+            if Instant::now() >= at {
+                return Err(SearchError::TimeExceeded { limit });
+            }
+        }
+        if watch.ended() {
+            return Err(SearchError::Interrupted);
+        }
         let mut options = Vec::new();
         for m in p.try_moves()? {
+            moves_seen += 1;
+            if moves_seen > limits.max_moves() {
+                return Err(SearchError::LimitExceeded {
+                    limit: limits.max_positions,
+                });
+            }
             let to = p.try_play(&m)?.canonical();
             let id = match index.get(&to) {
                 Some(&id) => id,
@@ -164,4 +188,53 @@ pub(crate) fn analyze_game<G: Game>(
         });
     }
     Ok(write_up(game, root.to_string(), &value, moves, o))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use crate::api::analyze::{analyze, AnalyzeOptions};
+    use crate::api::{Files, Spec};
+    use crate::solve::Limits;
+
+    /// A loopy game of three positions, each with fifty moves to the next.
+    fn spec() -> Spec {
+        let text = "fn moves(n) { let o = []; for i in 0..50 { o.push((n + 1) % 3); } o }";
+        Spec {
+            files: Files::default().with("round.rhai", text),
+            ..Spec::from("script:round.rhai")
+        }
+    }
+
+    fn run(limits: Limits) -> Result<String, String> {
+        let options = AnalyzeOptions {
+            limits,
+            ..AnalyzeOptions::default()
+        };
+        analyze(&spec(), &["0"], &options)
+            .map(|a| a.outcome.to_string())
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_exploration_counts_moves_as_well_as_positions() {
+        // Three positions fit a limit of ten, but their 150 moves do not
+        // fit its ten moves.
+        assert!(run(Limits::new(10)).is_ok());
+        let err = run(Limits::new(10).with_moves_per_position(1)).unwrap_err();
+        assert!(err.contains("limit of 10 positions"), "{err}");
+    }
+
+    #[test]
+    fn the_exploration_stops_at_its_time_limit() {
+        // Any game can be explored: Nim 3 3 has at most 16 positions.
+        let nim = crate::solve::test_game::Nim(vec![3, 3]);
+        assert!(super::explore(&nim, Limits::new(100)).is_ok());
+        let late = super::explore(&nim, Limits::new(100).with_time(Duration::ZERO));
+        assert!(matches!(
+            late,
+            Err(crate::solve::SearchError::TimeExceeded { .. })
+        ));
+    }
 }
