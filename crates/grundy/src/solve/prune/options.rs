@@ -5,8 +5,9 @@
 //! mex, each option valued in full as it is played.
 
 use super::bounds::theorem;
+use super::search::ASK_VALUE;
 use super::seen::Seen;
-use super::{Know, Pruner, ASK_VALUE};
+use super::{Know, Pruner};
 use crate::game::Game;
 use crate::solve::limits::SearchError;
 use crate::solve::table::Slot;
