@@ -104,7 +104,6 @@ mod bounds; // what is known of a value: Know, Packed, theorem
 mod indexed; // the array of numbered parts' values, and its fill
 mod options; // a component's options, played, looked up and listed
 mod search; // the recursive search: settle, in_set, keep
-mod seen; // the mex bitset
 mod threads; // the outcomes of many positions, on several threads
 mod values; // sets of small values, as a question asks about them
 

@@ -32,10 +32,11 @@ use std::sync::Arc;
 
 use super::limits::{Budget, Limits, SearchError};
 use super::progress::Progress;
+use super::seen::Seen;
 use super::snapshot::Saver;
 use super::table::{Slot, Table};
 use crate::game::{Game, MoveIter, Outcome, Play};
-use crate::nimber::{mex, Nimber};
+use crate::nimber::Nimber;
 
 /// The outcome of a position under one play convention, and how long it lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -105,37 +106,6 @@ struct GrundyFrame<G: Game> {
     /// As for [`SolveFrame`].
     work: u64,
     bytes: usize,
-}
-
-/// The values of a position's options: a bit per value below 64 (most
-/// games' values), a list of the others.
-#[derive(Default)]
-struct Seen {
-    low: u64,
-    high: Vec<Nimber>,
-}
-
-impl Seen {
-    /// Adds `v`; the bytes this added.
-    fn insert(&mut self, v: Nimber) -> usize {
-        match v.value() {
-            small @ 0..=63 => {
-                self.low |= 1 << small;
-                0
-            }
-            _ => {
-                self.high.push(v);
-                size_of::<Nimber>()
-            }
-        }
-    }
-
-    fn mex(&self) -> Nimber {
-        if self.low != u64::MAX {
-            return Nimber(u64::from(self.low.trailing_ones()));
-        }
-        mex((0..64).map(Nimber).chain(self.high.iter().copied()))
-    }
 }
 
 impl<G: Game> Searcher<G> {
@@ -329,8 +299,9 @@ impl<G: Game> Searcher<G> {
             let top = stack.last_mut().expect("the stack is not empty");
             if top.option.is_none() {
                 let Some(m) = top.moves.next() else {
-                    let frame = stack.pop().expect("the stack is not empty");
-                    let value = frame.seen.mex();
+                    let mut frame = stack.pop().expect("the stack is not empty");
+                    frame.seen.sort();
+                    let value = Nimber(frame.seen.mex());
                     self.values.finish(&frame.component, value, frame.work);
                     self.budget.path_bytes -= frame.bytes;
                     let Some(parent) = stack.last_mut() else {
@@ -373,7 +344,7 @@ impl<G: Game> Searcher<G> {
             let value = *xor;
             let freed = parts_bytes(parts);
             top.option = None;
-            let added = top.seen.insert(value);
+            let added = top.seen.insert(value.value());
             top.bytes = top.bytes + added - freed;
             self.budget.path_bytes = self.budget.path_bytes + added - freed;
         }

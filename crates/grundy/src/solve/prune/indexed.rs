@@ -6,10 +6,10 @@
 
 use std::mem::size_of;
 
-use super::seen::Seen;
 use super::{Pruner, CLOCK_EVERY};
 use crate::game::Game;
 use crate::solve::limits::SearchError;
+use crate::solve::seen::Seen;
 
 /// A value in the array of [`Indexed`]: 16 bits, half a `u32`'s cache
 /// footprint (the fill of Chomp 10x10 waits on these loads); a value of

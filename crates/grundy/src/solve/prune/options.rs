@@ -6,10 +6,10 @@
 
 use super::bounds::theorem;
 use super::search::ASK_VALUE;
-use super::seen::Seen;
 use super::{Know, Pruner};
 use crate::game::Game;
 use crate::solve::limits::SearchError;
+use crate::solve::seen::Seen;
 use crate::solve::table::Slot;
 
 /// An option of the component being searched, as [`Pruner::gather`] lists
@@ -102,7 +102,9 @@ impl<G: Game> Pruner<G> {
             let start = parts.len();
             match self.list_option(c, &m, parts)? {
                 Listed::Valued(x) if x == n => return Ok(true),
-                Listed::Valued(x) => seen.insert(x),
+                Listed::Valued(x) => {
+                    seen.insert(x);
+                }
                 Listed::Open(o) => {
                     // One part left, whose stored knowledge may answer.
                     if o.len == 1

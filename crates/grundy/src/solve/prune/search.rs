@@ -8,11 +8,11 @@ use std::mem::size_of;
 
 use super::indexed::INDEXED_SHARE;
 use super::options::{Listed, Open};
-use super::seen::Seen;
 use super::values::Values;
 use super::{Know, Pruner};
 use crate::game::Game;
 use crate::solve::limits::SearchError;
+use crate::solve::seen::Seen;
 
 /// Stack grown by this much when less than [`RED_ZONE`] is left.
 const STACK_GROWTH: usize = 1 << 20;

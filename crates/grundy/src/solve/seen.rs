@@ -1,5 +1,7 @@
-//! The option values a plain mex has seen ([`Seen`]): a bitset of the small
-//! values and a sorted list of the others, and their mex.
+//! The option values a search has seen for one position ([`Seen`]): a
+//! bitset of the small values and a sorted list of the others, and their
+//! mex. The pruned search and the full search both keep their positions'
+//! options here.
 
 /// Option values seen: a bit for each below [`Seen::BITS`], a list of the
 /// others (sorted by [`Seen::sort`] once the options are listed). The
@@ -7,7 +9,7 @@
 /// the compiler keeps in a register through a mex of indexed parts: no
 /// store to the stack and load back per option.
 #[derive(Default)]
-pub(super) struct Seen {
+pub(crate) struct Seen {
     first: u64,
     low: [u64; 3],
     high: Vec<u64>,
@@ -18,26 +20,30 @@ impl Seen {
     /// 20000 all do.
     const BITS: u64 = 256;
 
+    /// Adds `v`; the bytes this added (a value of the list's).
     #[inline]
-    pub(super) fn insert(&mut self, v: u64) {
+    pub(crate) fn insert(&mut self, v: u64) -> usize {
         if v < 64 {
             self.first |= 1 << v;
+            0
         } else if v < Seen::BITS {
             self.low[(v / 64 - 1) as usize] |= 1 << (v % 64);
+            0
         } else {
             self.high.push(v);
+            std::mem::size_of::<u64>()
         }
     }
 
     /// Sorts the list of large values, for [`mex`](Seen::mex) and
     /// [`contains`](Seen::contains).
-    pub(super) fn sort(&mut self) {
+    pub(crate) fn sort(&mut self) {
         self.high.sort_unstable();
         self.high.dedup();
     }
 
     /// The least value not seen.
-    pub(super) fn mex(&self) -> u64 {
+    pub(crate) fn mex(&self) -> u64 {
         if self.first != u64::MAX {
             return u64::from(self.first.trailing_ones());
         }
@@ -54,7 +60,7 @@ impl Seen {
         m
     }
 
-    pub(super) fn contains(&self, v: u64) -> bool {
+    pub(crate) fn contains(&self, v: u64) -> bool {
         if v < 64 {
             self.first >> v & 1 == 1
         } else if v < Seen::BITS {
