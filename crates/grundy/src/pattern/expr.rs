@@ -359,9 +359,13 @@ impl fmt::Display for Expr {
                 let p = op.precedence();
                 let left_paren = a.precedence() < p;
                 let right_paren = match b.as_ref() {
+                    // `a * (x * y)` may be written `a * x * y` only if
+                    // nothing of `x`'s own chain at this precedence then
+                    // joins `a` instead: `a * (j / j * k)` may not.
                     Expr::Bin(bop, _, _) => {
                         bop.precedence() < p
-                            || (bop.precedence() == p && !(bop == op && op.associative()))
+                            || (bop.precedence() == p
+                                && !(bop == op && op.associative() && chain_of(b, *op)))
                     }
                     _ => false,
                 };
@@ -370,6 +374,17 @@ impl fmt::Display for Expr {
                 paren(f, b, right_paren)
             }
         }
+    }
+}
+
+/// Whether the operators down `e`'s left side at `op`'s precedence are all
+/// `op`: the operands a printed chain would join to the left.
+fn chain_of(e: &Expr, op: BinOp) -> bool {
+    match e {
+        Expr::Bin(o, left, _) if o.precedence() == op.precedence() => {
+            *o == op && chain_of(left, op)
+        }
+        _ => true,
     }
 }
 

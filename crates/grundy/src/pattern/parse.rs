@@ -424,4 +424,27 @@ mod tests {
             assert_eq!(e.to_string().parse::<Expr>().unwrap(), e);
         }
     }
+
+    #[test]
+    fn a_product_of_a_quotient_keeps_its_parentheses() {
+        // Integer division does not associate with multiplication: found
+        // by the formula fuzzer, printed once as `max(j) * j * j / j * j * j`.
+        for (text, printed) in [
+            (
+                "max(j) * ((j * j / j) * (j * j))",
+                "max(j) * (j * j / j * j * j)",
+            ),
+            ("n * (n / 2)", "n * (n / 2)"),
+            ("n * (n * 2)", "n * n * 2"),
+            ("n + (n - 1 + n)", "n + (n - 1 + n)"),
+        ] {
+            let e: Expr = text.parse().unwrap();
+            assert_eq!(e.to_string(), printed);
+            let again: Expr = printed.parse().unwrap();
+            for v in [0, 1, 2, 3, u64::MAX - 1, u64::MAX] {
+                let cell = Cell { n: v, i: 3, j: v };
+                assert_eq!(e.eval(&cell), again.eval(&cell), "{text} at {v}");
+            }
+        }
+    }
 }
