@@ -25,7 +25,6 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 use num_bigint::BigUint;
@@ -34,6 +33,7 @@ use num_traits::{One, ToPrimitive, Zero};
 use crate::analysis::erased::{with_formula, AnyGame, Rules};
 use crate::entry::{Entry, VerifyPlan};
 use crate::game::{big_heap_bytes, parse_biguint, Game, Outcome, ParseError};
+use crate::games::heaps::Take;
 use crate::nimber::Nimber;
 use crate::solution::Solution;
 use crate::zeckendorf::{
@@ -118,32 +118,6 @@ impl fmt::Debug for FibonacciNim {
             .field("tokens", &self.tokens)
             .field("quota", &self.quota)
             .finish()
-    }
-}
-
-/// Takes this many tokens.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Take(pub BigUint);
-
-impl fmt::Display for Take {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "take {}", self.0)
-    }
-}
-
-/// Parses `take 3`.
-impl FromStr for Take {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Take, ParseError> {
-        let n = s
-            .trim()
-            .strip_prefix("take")
-            .ok_or_else(|| ParseError::invalid(format!("`{s}` is not a move; write `take 3`")))?;
-        let k = parse_biguint(n.trim(), "the number of tokens taken")?;
-        if k.is_zero() {
-            return Err(ParseError::invalid("a move takes at least 1 token"));
-        }
-        Ok(Take(k))
     }
 }
 
@@ -236,7 +210,7 @@ impl fmt::Display for FibonacciNim {
 }
 
 impl Game for FibonacciNim {
-    type Move = Take;
+    type Move = Take<BigUint>;
 
     /// One heap, with the quota of the next take.
     fn picture(&self) -> crate::board::Picture {
@@ -248,7 +222,7 @@ impl Game for FibonacciNim {
     }
 
     /// The token the heap is taken down to.
-    fn spot(&self, m: &Take) -> crate::board::Spot {
+    fn spot(&self, m: &Take<BigUint>) -> crate::board::Spot {
         match u64::try_from(&self.tokens - &m.0) {
             Ok(left) => crate::board::leaves(0, &[left]),
             Err(_) => crate::board::Spot::Aside,
@@ -259,7 +233,7 @@ impl Game for FibonacciNim {
         big_heap_bytes(&self.tokens) + big_heap_bytes(&self.quota)
     }
 
-    fn moves(&self) -> Vec<Take> {
+    fn moves(&self) -> Vec<Take<BigUint>> {
         let limit = self
             .limit()
             .to_u64()
@@ -267,7 +241,7 @@ impl Game for FibonacciNim {
         (1..=limit).map(|t| Take(BigUint::from(t))).collect()
     }
 
-    fn play(&self, m: &Take) -> FibonacciNim {
+    fn play(&self, m: &Take<BigUint>) -> FibonacciNim {
         let mut next = FibonacciNim::of(&self.tokens - &m.0, &m.0 * 2u32);
         next.from =
             m.0.to_u64()
@@ -288,7 +262,7 @@ impl Game for FibonacciNim {
         self.limit().to_u128().unwrap_or(u128::MAX)
     }
 
-    fn legal(&self, m: &Take) -> bool {
+    fn legal(&self, m: &Take<BigUint>) -> bool {
         !m.0.is_zero() && &m.0 <= self.limit()
     }
 
@@ -302,7 +276,7 @@ impl Game for FibonacciNim {
         work.to_u128().unwrap_or(u128::MAX) > (max_positions as u128).saturating_mul(16)
     }
 
-    fn any_move(&self) -> Option<Take> {
+    fn any_move(&self) -> Option<Take<BigUint>> {
         (!self.tokens.is_zero()).then(|| Take(BigUint::one()))
     }
 }
@@ -315,7 +289,7 @@ impl Solution for FibonacciNim {
         }
     }
 
-    fn winning_move(&self) -> Option<Take> {
+    fn winning_move(&self) -> Option<Take<BigUint>> {
         if self.tokens.is_zero() {
             return None;
         }
@@ -331,7 +305,7 @@ impl Solution for FibonacciNim {
         Some(Nimber(u64::from(grundy_table()[n][q])))
     }
 
-    fn moves_to_value(&self, target: Nimber) -> Option<Vec<Take>> {
+    fn moves_to_value(&self, target: Nimber) -> Option<Vec<Take<BigUint>>> {
         let (n, q) = self.small()?;
         let table = grundy_table();
         let moves = (1..=q)
@@ -517,8 +491,8 @@ mod tests {
             Err(ParseError::Negative { .. })
         ));
         assert!(r.parse_position(&["1", "2", "3"]).is_err());
-        assert!("take 0".parse::<Take>().is_err());
-        assert!("grab 2".parse::<Take>().is_err());
+        assert!("take 0".parse::<Take<BigUint>>().is_err());
+        assert!("grab 2".parse::<Take<BigUint>>().is_err());
         assert_eq!(r.parse_position(&["0", "4"]).unwrap().to_string(), "0 4");
     }
 

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use crate::analysis::erased::Rules;
 use smallvec::{smallvec, SmallVec};
 
-use crate::game::{parse_u64, Game, GameError, MoveIter, Outcome, ParseError};
+use crate::game::{parse_biguint, parse_u64, Game, GameError, MoveIter, Outcome, ParseError};
 use crate::nimber::Nimber;
 use crate::solution::{sum_moves_to_value, Solution};
 
@@ -552,27 +552,60 @@ impl<R: HeapRule> Rules for HeapRules<R> {
     }
 }
 
-/// Taking some tokens from a heap: the move of Nim and subtraction games.
+/// Taking some tokens from a heap: the move of Nim, subtraction games and
+/// Fibonacci Nim, whose heaps may be of any size (`Take<BigUint>`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Take(pub u64);
+pub struct Take<N = u64>(pub N);
 
-impl fmt::Display for Take {
+impl<N: fmt::Display> fmt::Display for Take<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "take {}", self.0)
     }
 }
 
+/// A number of tokens a [`Take`] can hold: read from a word, and zero or not.
+pub trait Tokens: Sized {
+    /// The number written as `token`.
+    ///
+    /// # Errors
+    /// A word that is not a number of this kind.
+    fn read(token: &str) -> Result<Self, ParseError>;
+
+    /// Whether this is no token at all.
+    fn is_none(&self) -> bool;
+}
+
+impl Tokens for u64 {
+    fn read(token: &str) -> Result<u64, ParseError> {
+        parse_u64(token, "the number of tokens taken")
+    }
+
+    fn is_none(&self) -> bool {
+        *self == 0
+    }
+}
+
+impl Tokens for num_bigint::BigUint {
+    fn read(token: &str) -> Result<num_bigint::BigUint, ParseError> {
+        parse_biguint(token, "the number of tokens taken")
+    }
+
+    fn is_none(&self) -> bool {
+        num_traits::Zero::is_zero(self)
+    }
+}
+
 /// Parses `take 3`.
-impl FromStr for Take {
+impl<N: Tokens> FromStr for Take<N> {
     type Err = ParseError;
-    fn from_str(s: &str) -> Result<Take, ParseError> {
+    fn from_str(s: &str) -> Result<Take<N>, ParseError> {
         let n = s
             .trim()
             .strip_prefix("take")
             .ok_or_else(|| ParseError::invalid(format!("`{s}` is not a move; write `take 3`")))?;
-        let k = parse_u64(n.trim(), "the number taken")?;
-        if k == 0 {
-            return Err(ParseError::invalid("a move takes at least 1"));
+        let k = N::read(n.trim())?;
+        if k.is_none() {
+            return Err(ParseError::invalid("a move takes at least 1 token"));
         }
         Ok(Take(k))
     }

@@ -1,7 +1,8 @@
 //! Fibonacci Nim and Wythoff's game against the literature (tests/data) and,
 //! by property tests, at sizes far beyond search.
 
-use grundy::games::fibonacci::{FibonacciNim, Take};
+use grundy::games::fibonacci::FibonacciNim;
+use grundy::games::heaps::Take;
 use grundy::games::wythoff::{lower, wythoff_table, Side, Wythoff, WythoffMove};
 use grundy::{mex, Game, Nimber, Outcome, Solution};
 use num_bigint::BigUint;
