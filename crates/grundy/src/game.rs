@@ -506,6 +506,14 @@ pub enum ParseError {
         /// The largest allowed value, as text.
         max: String,
     },
+    /// A move that is not written as the game's moves are.
+    #[error("`{text}` is not a move; write {example}")]
+    NotAMove {
+        /// The text given.
+        text: String,
+        /// How a move of the game is written, e.g. "`take 3`".
+        example: &'static str,
+    },
     /// Anything else, said in words.
     #[error("{0}")]
     Invalid(String),

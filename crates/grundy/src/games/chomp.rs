@@ -80,9 +80,10 @@ impl FromStr for Bite {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Bite, ParseError> {
         let bad = || {
-            ParseError::invalid(format!(
-                "`{s}` is not a move; write `take 2,1` to eat row 2 (from the bottom) of column 1 and all above and right of it"
-            ))
+            ParseError::NotAMove {
+    text: s.to_string(),
+    example: "`take 2,1` to eat row 2 (from the bottom) of column 1 and all above and right of it",
+}
         };
         let words: Vec<&str> = s.split_whitespace().collect();
         let ["take", cell] = words.as_slice() else {

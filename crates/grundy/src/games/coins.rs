@@ -85,9 +85,10 @@ impl FromStr for Turn {
     fn from_str(s: &str) -> Result<Turn, ParseError> {
         let mut words = s.split_whitespace();
         if words.next() != Some("turn") {
-            return Err(ParseError::invalid(format!(
-                "`{s}` is not a move; write the coins turned, as in `turn 6 4 1`"
-            )));
+            return Err(ParseError::NotAMove {
+                text: s.to_string(),
+                example: "the coins turned, as in `turn 6 4 1`",
+            });
         }
         let mut coins = BTreeSet::new();
         for w in words {

@@ -118,10 +118,9 @@ impl fmt::Display for Domino {
 impl FromStr for Domino {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Domino, ParseError> {
-        let bad = || {
-            ParseError::invalid(format!(
-                "`{s}` is not a move; write `h 2,3` for a domino on (2,3) and (2,4), `v 2,3` for (2,3) and (3,3)"
-            ))
+        let bad = || ParseError::NotAMove {
+            text: s.to_string(),
+            example: "`h 2,3` for a domino on (2,3) and (2,4), `v 2,3` for (2,3) and (3,3)",
         };
         let words: Vec<&str> = s.split_whitespace().collect();
         let [d, cell] = words.as_slice() else {

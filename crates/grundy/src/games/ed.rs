@@ -62,10 +62,9 @@ impl fmt::Display for EdMove {
 impl FromStr for EdMove {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<EdMove, ParseError> {
-        let bad = || {
-            ParseError::invalid(format!(
-                "`{s}` is not a move; write `group 2: split pile 1 into 3+4`"
-            ))
+        let bad = || ParseError::NotAMove {
+            text: s.to_string(),
+            example: "`group 2: split pile 1 into 3+4`",
         };
         let words: Vec<&str> = s.split_whitespace().collect();
         let ["group", g, "split", "pile", pile, "into", parts] = words.as_slice() else {

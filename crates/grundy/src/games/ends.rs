@@ -76,9 +76,10 @@ impl FromStr for EndsMove {
     fn from_str(s: &str) -> Result<EndsMove, ParseError> {
         let words: Vec<&str> = s.split_whitespace().collect();
         let [end, "take", count] = words.as_slice() else {
-            return Err(ParseError::invalid(format!(
-                "`{s}` is not a move; write `left: take 3` or `right: take 1`"
-            )));
+            return Err(ParseError::NotAMove {
+                text: s.to_string(),
+                example: "`left: take 3` or `right: take 1`",
+            });
         };
         let end = match end.trim_end_matches(':') {
             "left" => End::Left,

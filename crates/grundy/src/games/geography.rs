@@ -158,9 +158,10 @@ impl FromStr for Slide {
     fn from_str(s: &str) -> Result<Slide, ParseError> {
         let words: Vec<&str> = s.split_whitespace().collect();
         let ["to", v] = words.as_slice() else {
-            return Err(ParseError::invalid(format!(
-                "`{s}` is not a move; write `to 3` to slide the token to vertex 3"
-            )));
+            return Err(ParseError::NotAMove {
+                text: s.to_string(),
+                example: "`to 3` to slide the token to vertex 3",
+            });
         };
         Ok(Slide {
             to: parse_u64(v, "a vertex")?,

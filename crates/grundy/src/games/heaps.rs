@@ -165,8 +165,10 @@ impl<M: fmt::Display> fmt::Display for HeapMove<M> {
 impl<M: FromStr> FromStr for HeapMove<M> {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, ParseError> {
-        let bad =
-            || ParseError::invalid(format!("`{s}` is not a move; write it as `heap 2: take 3`"));
+        let bad = || ParseError::NotAMove {
+            text: s.to_string(),
+            example: "it as `heap 2: take 3`",
+        };
         let (head, rest) = s.split_once(':').ok_or_else(bad)?;
         let head = head.trim();
         let number = head.strip_prefix("heap").unwrap_or(head).trim();
@@ -602,7 +604,10 @@ impl<N: Tokens> FromStr for Take<N> {
         let n = s
             .trim()
             .strip_prefix("take")
-            .ok_or_else(|| ParseError::invalid(format!("`{s}` is not a move; write `take 3`")))?;
+            .ok_or_else(|| ParseError::NotAMove {
+                text: s.to_string(),
+                example: "`take 3`",
+            })?;
         let k = N::read(n.trim())?;
         if k.is_none() {
             return Err(ParseError::invalid("a move takes at least 1 token"));

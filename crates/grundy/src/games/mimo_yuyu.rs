@@ -68,9 +68,10 @@ impl FromStr for MimoPath {
     fn from_str(s: &str) -> Result<MimoPath, ParseError> {
         let mut words = s.split_whitespace();
         if words.next() != Some("path") {
-            return Err(ParseError::invalid(format!(
-                "`{s}` is not a move; write the path as `path 2,3 2,2 2,1`"
-            )));
+            return Err(ParseError::NotAMove {
+                text: s.to_string(),
+                example: "the path as `path 2,3 2,2 2,1`",
+            });
         }
         words
             .map(parse_cell)

@@ -177,9 +177,10 @@ impl FromStr for Pick {
     fn from_str(s: &str) -> Result<Pick, ParseError> {
         let words: Vec<&str> = s.split_whitespace().collect();
         let ["take", v] = words.as_slice() else {
-            return Err(ParseError::invalid(format!(
-                "`{s}` is not a move; write `take 3` to delete vertex 3 and its neighbours"
-            )));
+            return Err(ParseError::NotAMove {
+                text: s.to_string(),
+                example: "`take 3` to delete vertex 3 and its neighbours",
+            });
         };
         Ok(Pick {
             vertex: parse_u64(v, "a vertex")?,

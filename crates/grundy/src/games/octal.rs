@@ -82,10 +82,9 @@ impl fmt::Display for TakeBreak {
 impl FromStr for TakeBreak {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<TakeBreak, ParseError> {
-        let bad = || {
-            ParseError::invalid(format!(
-                "`{s}` is not a move; write `take 2`, `take 1 split 3 4` or `split 2 5`"
-            ))
+        let bad = || ParseError::NotAMove {
+            text: s.to_string(),
+            example: "`take 2`, `take 1 split 3 4` or `split 2 5`",
         };
         let mut words = s.split_whitespace().peekable();
         let mut take = 0;

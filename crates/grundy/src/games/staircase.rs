@@ -54,9 +54,10 @@ impl FromStr for StairMove {
     fn from_str(s: &str) -> Result<StairMove, ParseError> {
         let words: Vec<&str> = s.split_whitespace().collect();
         let ["move", count, "from", "step", step] = words.as_slice() else {
-            return Err(ParseError::invalid(format!(
-                "`{s}` is not a move; write `move 2 from step 3`"
-            )));
+            return Err(ParseError::NotAMove {
+                text: s.to_string(),
+                example: "`move 2 from step 3`",
+            });
         };
         let count = parse_u64(count, "the number of coins moved")?;
         let step = parse_u64(step, "a step number")?;

@@ -94,10 +94,9 @@ impl fmt::Display for WythoffMove {
 impl FromStr for WythoffMove {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<WythoffMove, ParseError> {
-        let bad = || {
-            ParseError::invalid(format!(
-                "`{s}` is not a move; write `heap 1: take 3`, `heap 2: take 3` or `both: take 3`"
-            ))
+        let bad = || ParseError::NotAMove {
+            text: s.to_string(),
+            example: "`heap 1: take 3`, `heap 2: take 3` or `both: take 3`",
         };
         let (heaps, take) = s.split_once(':').ok_or_else(bad)?;
         let from = match heaps.split_whitespace().collect::<Vec<_>>().as_slice() {

@@ -129,9 +129,10 @@ impl FromStr for GridTurn {
     fn from_str(s: &str) -> Result<GridTurn, ParseError> {
         let mut words = s.split_whitespace();
         if words.next() != Some("turn") {
-            return Err(ParseError::invalid(format!(
-                "`{s}` is not a move; write the cells turned, as in `turn 3,3 3,0 0,3 0,0`"
-            )));
+            return Err(ParseError::NotAMove {
+                text: s.to_string(),
+                example: "the cells turned, as in `turn 3,3 3,0 0,3 0,0`",
+            });
         }
         let mut cells = BTreeSet::new();
         for w in words {
