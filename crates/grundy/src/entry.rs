@@ -176,6 +176,24 @@ pub struct Spec {
     pub files: Files,
 }
 
+impl Spec {
+    /// The parameter after the `:`, or [`ParseError::NeedsParameter`]
+    /// saying it is `what` and showing `example` (how to write the game
+    /// with one).
+    ///
+    /// # Errors
+    /// [`ParseError::NeedsParameter`] when there is none.
+    pub fn needs_param(&self, what: &str, example: impl Into<String>) -> Result<&str, ParseError> {
+        self.param
+            .as_deref()
+            .ok_or_else(|| ParseError::NeedsParameter {
+                game: self.name.clone(),
+                what: what.to_string(),
+                example: example.into(),
+            })
+    }
+}
+
 impl FromStr for Spec {
     type Err = std::convert::Infallible;
 

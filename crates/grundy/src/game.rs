@@ -506,6 +506,16 @@ pub enum ParseError {
         /// The largest allowed value, as text.
         max: String,
     },
+    /// A game that needs a parameter (`octal:0.07`) was named without one.
+    #[error("{game} needs {what}: write {example}")]
+    NeedsParameter {
+        /// The game's name.
+        game: String,
+        /// What the parameter is, e.g. "its code".
+        what: String,
+        /// How to write the game with one, e.g. "`octal:0.07 5 8 13`".
+        example: String,
+    },
     /// A move that is not written as the game's moves are.
     #[error("`{text}` is not a move; write {example}")]
     NotAMove {

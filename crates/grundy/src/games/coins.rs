@@ -421,13 +421,13 @@ impl Rules for RowRules {
 }
 
 fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-    let param = spec.param.as_deref();
-    let param = param.ok_or_else(|| {
-        ParseError::invalid(format!(
-            "coins needs a rule: write `coins:mock-turtles 1 4 6`; rules: {}, turning-corners, product:RULE,RULE, block",
+    let param = spec.needs_param(
+        "a rule",
+        format!(
+            "`coins:mock-turtles 1 4 6`; rules: {}, turning-corners, product:RULE,RULE, block",
             values::RULE_NAMES
-        ))
-    })?;
+        ),
+    )?;
     match grid::GridRules::parse(param)? {
         Some(grid) => Ok(with_formula(grid)),
         None => Ok(with_formula(RowRules::new(NamedRule::parse(param)?))),

@@ -386,10 +386,7 @@ impl Rules for MooreRules {
 }
 
 fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-    let param = spec.param.as_deref();
-    let k = param.ok_or_else(|| {
-        ParseError::invalid("moore needs K: write `moore:2 3 5 6` (take from up to 2 heaps)")
-    })?;
+    let k = spec.needs_param("K", "`moore:2 3 5 6` (take from up to 2 heaps)")?;
     let k = parse_u64(k, "K, the most heaps one move touches")?;
     if k == 0 || k > 64 {
         return Err(ParseError::invalid("moore:K needs K from 1 to 64"));

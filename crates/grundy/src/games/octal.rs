@@ -587,10 +587,7 @@ pub fn game(name: String, code: HeapCode, example: &'static str) -> Box<dyn AnyG
 }
 
 fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-    let param = spec.param.as_deref();
-    let text = param.ok_or_else(|| {
-        ParseError::invalid("octal needs its code: write `octal:0.07 5 8 13` (Dawson's Kayles)")
-    })?;
+    let text = spec.needs_param("its code", "`octal:0.07 5 8 13` (Dawson's Kayles)")?;
     let code = code(text).map_err(|e| ParseError::invalid(format!("{e}")))?;
     Ok(game(format!("octal:{code}"), code, "octal:0.07 5 8 13"))
 }

@@ -288,12 +288,7 @@ fn rules(rule: SubtractionRule, example: &'static str) -> Box<dyn AnyGame> {
 }
 
 fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-    let param = spec.param.as_deref();
-    let set = param.ok_or_else(|| {
-        ParseError::invalid(
-            "subtraction needs its set: write `subtraction:1,3,4 10 7` (take 1, 3 or 4)",
-        )
-    })?;
+    let set = spec.needs_param("its set", "`subtraction:1,3,4 10 7` (take 1, 3 or 4)")?;
     Ok(rules(
         SubtractionRule::parse(set)?,
         "subtraction:1,3,4 10 7",
@@ -301,9 +296,7 @@ fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 fn build_bash(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
-    let param = spec.param.as_deref();
-    let k = param
-        .ok_or_else(|| ParseError::invalid("bash needs K: write `bash:3 10` (take 1 to 3)"))?;
+    let k = spec.needs_param("K", "`bash:3 10` (take 1 to 3)")?;
     let k = parse_u64(k, "K, the most tokens one move takes")?;
     Ok(rules(SubtractionRule::bash(k)?, "bash:3 10"))
 }
