@@ -18,7 +18,6 @@ use std::time::Duration;
 
 use grundy::api::analyze::AnalyzeOptions;
 use grundy::api::{games, judge, Files, Spec};
-use grundy::catalog::ENTRIES;
 use grundy::pattern::{Cell, Expr};
 use grundy::solve::heap::checkpoint;
 use grundy::solve::heap::code::HeapCode;
@@ -27,6 +26,14 @@ use grundy::{Limits, Play};
 
 mod reach;
 pub use reach::{huge_number, web_body, ENDPOINTS, MAX_DIGITS};
+
+/// The catalog's game names, in the catalog's order: the first byte of an
+/// input picks one, so the corpora keep their meaning while the catalog
+/// keeps its order.
+pub fn game_names() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| games::list().iter().map(|g| g.name).collect())
+}
 
 /// A fuzz target: runs one input, panicking only on a bug.
 pub type Target = fn(&[u8]);
@@ -92,7 +99,7 @@ fn reads_back(spec: &Spec, text: &str) {
 
 /// Every catalog game's position parser and `analyze`, under
 /// [`small_limits`]. The first byte picks the game (over
-/// [`ENTRIES`]) and the play convention; the rest,
+/// [`game_names`]) and the play convention; the rest,
 /// as UTF-8, is an optional first line `PARAMETER` (for `name:PARAMETER`)
 /// and then the position's words. A position that parses must print as
 /// text that parses back to it, and so must every move's target.
@@ -103,7 +110,8 @@ pub fn analyze(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let entry = &ENTRIES[usize::from(first) % ENTRIES.len()];
+    let names = game_names();
+    let name = names[usize::from(first) % names.len()];
     let (param, position) = match text.split_once('\n') {
         Some((p, rest)) if !p.is_empty() => (Some(p), rest),
         Some((_, rest)) => (None, rest),
@@ -111,8 +119,8 @@ pub fn analyze(data: &[u8]) {
     };
     let spec = Spec::from(
         match param {
-            Some(p) => format!("{}:{p}", entry.name),
-            None => entry.name.to_string(),
+            Some(p) => format!("{name}:{p}"),
+            None => name.to_string(),
         }
         .as_str(),
     );
@@ -124,7 +132,7 @@ pub fn analyze(data: &[u8]) {
         return;
     };
     reads_back(&spec, &p.to_string());
-    let flags = (first as usize / ENTRIES.len()) as u8;
+    let flags = (first as usize / names.len()) as u8;
     if let Ok(a) = p.analyze(&options(flags)) {
         // The first moves: a heap of 10^5 has as many, and reading every
         // one back would time the harness rather than the library.

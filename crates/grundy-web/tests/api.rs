@@ -10,7 +10,7 @@ use axum::Router;
 use grundy::api::analyze::{analyze, AnalyzeOptions};
 use grundy::api::values::{grid, Defaults, Kind, ShapeRequest};
 use grundy::api::{games, play};
-use grundy::{catalog, Limits, Play};
+use grundy::{Limits, Play};
 use grundy_web::{router, Config};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
@@ -169,10 +169,8 @@ async fn play_applies_the_move_then_the_computer_replies() {
     let body = json!({"game": "nim", "position": "3 4 5", "move": "heap 1: take 1"});
     let (status, body) = post("/api/play", body).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let p = catalog::game("nim")
-        .unwrap()
-        .parse(&["3", "4", "5"])
-        .unwrap();
+    let p =
+        grundy::api::analyze::position(&grundy::api::Spec::from("nim"), &["3", "4", "5"]).unwrap();
     let direct = play::turn(
         &*p,
         Some("heap 1: take 1"),

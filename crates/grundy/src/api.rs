@@ -26,7 +26,8 @@ pub mod values;
 pub mod verify;
 
 pub use crate::analysis::erased::{AnyPosition, ValuesError};
-pub use crate::entry::{Files, Spec};
+pub use crate::catalog::CatalogError;
+pub use crate::entry::{Entry, Files, Spec, VerifyPlan};
 pub use error::{Error, ErrorKind};
 
 // What a front end needs from below `api` comes through here, so that it

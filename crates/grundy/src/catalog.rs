@@ -6,7 +6,7 @@ pub mod sum;
 use thiserror::Error;
 
 use crate::analysis::erased::AnyGame;
-pub use crate::entry::{Build, Entry, Files, Spec, VerifyPlan};
+pub use crate::entry::{Entry, Files, Spec, VerifyPlan};
 use crate::game::ParseError;
 use crate::games;
 
@@ -136,11 +136,6 @@ impl Spec {
 /// # Errors
 /// [`CatalogError`] for an unknown name or a bad parameter.
 ///
-/// ```
-/// let g = grundy::catalog::game("subtraction:1,3,4").unwrap();
-/// assert_eq!(g.name(), "subtraction:1,3,4");
-/// assert!(grundy::catalog::game("nimm").is_err());
-/// ```
 pub fn game(spec: &str) -> Result<Box<dyn AnyGame>, CatalogError> {
     Spec::from(spec).build()
 }

@@ -118,7 +118,7 @@ impl Files {
     /// ```
     /// use std::sync::Arc;
     /// use grundy::api::analyze::{analyze, AnalyzeOptions};
-    /// use grundy::catalog::{Files, Spec};
+    /// use grundy::api::{Files, Spec};
     /// use grundy::games::script::{Atom, OptionList};
     /// use grundy::solve::batched::AtomMoves;
     ///
@@ -161,7 +161,7 @@ impl Files {
 /// files it names. Every front end splits a spec here and nowhere else.
 ///
 /// ```
-/// let s: grundy::catalog::Spec = "subtraction:1,3,4".parse().unwrap();
+/// let s: grundy::api::Spec = "subtraction:1,3,4".parse().unwrap();
 /// assert_eq!((s.name.as_str(), s.param.as_deref()), ("subtraction", Some("1,3,4")));
 /// assert_eq!(s.to_string(), "subtraction:1,3,4");
 /// ```

@@ -2,7 +2,7 @@
 //!
 //! Impartial combinatorial games: who wins, the Sprague–Grundy value, every
 //! winning move and how long the game lasts with perfect play, for the games
-//! of the [catalog] and for any type that implements [`Game`].
+//! of the [catalog](api::games) and for any type that implements [`Game`].
 //!
 //! Exhaustive search ([`Searcher`]) works on any game; closed forms
 //! ([`Solution`]) answer for positions far beyond search, and [`check`]
@@ -22,9 +22,10 @@
 //! Any game of the catalog, by name, as the command line uses it:
 //!
 //! ```
-//! use grundy::{catalog, AnalyzeOptions, Play};
+//! use grundy::api::{analyze::game, Spec};
+//! use grundy::AnalyzeOptions;
 //!
-//! let game = catalog::game("subtraction:1,3,4").unwrap();
+//! let game = game(&Spec::from("subtraction:1,3,4")).unwrap();
 //! let position = game.parse(&["10", "7"]).unwrap();
 //! let a = position.analyze(&AnalyzeOptions::default()).unwrap();
 //! assert_eq!(a.grundy, Some(1 ^ 0)); // G(10) = 1, G(7) = 0 (period 0 1 0 1 2 3 2)
@@ -44,7 +45,7 @@ pub(crate) mod analysis;
 pub mod api;
 pub(crate) mod beatty;
 pub(crate) mod board;
-pub mod catalog;
+pub(crate) mod catalog;
 pub(crate) mod entry;
 pub mod game;
 pub mod games;

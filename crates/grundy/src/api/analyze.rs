@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use grundy::api::analyze::{analyze, AnalyzeOptions};
-//! use grundy::catalog::Spec;
+//! use grundy::api::Spec;
 //!
 //! let a = analyze(&Spec::from("nim"), &["3", "4", "5"], &AnalyzeOptions::default()).unwrap();
 //! assert_eq!(a.grundy, Some(2)); // 3 XOR 4 XOR 5
@@ -102,7 +102,7 @@ pub fn analyze_by_search(
 /// use std::sync::{Arc, Mutex};
 /// use std::time::Duration;
 /// use grundy::api::analyze::{analyze_watched, AnalyzeOptions, CheckpointHooks, SearchHooks};
-/// use grundy::catalog::Spec;
+/// use grundy::api::Spec;
 ///
 /// let saved = Arc::new(Mutex::new(Vec::new()));
 /// let file = Arc::clone(&saved);

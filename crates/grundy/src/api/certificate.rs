@@ -5,7 +5,7 @@
 //! ```
 //! use grundy::api::analyze::position;
 //! use grundy::api::certificate::Summary;
-//! use grundy::catalog::Spec;
+//! use grundy::api::Spec;
 //! use grundy::Limits;
 //!
 //! let p = position(&Spec::from("cram"), &["3x4"]).unwrap();

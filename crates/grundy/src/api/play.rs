@@ -61,9 +61,10 @@ pub struct Reply {
 ///
 /// ```
 /// use grundy::api::play::{computer_move, Reason};
-/// use grundy::{catalog, Limits, Play};
+/// use grundy::api::{analyze::position, Spec};
+/// use grundy::{Limits, Play};
 ///
-/// let p = catalog::game("nim").unwrap().parse(&["1", "2"]).unwrap();
+/// let p = position(&Spec::from("nim"), &["1", "2"]).unwrap();
 /// let reply = computer_move(&*p, Play::Normal, Limits::default()).unwrap().unwrap();
 /// assert_eq!((reply.choice.mv.as_str(), reply.choice.reason), ("heap 2: take 1", Reason::Win));
 /// assert_eq!(reply.position.to_string(), "1 1");
@@ -161,9 +162,10 @@ pub struct Turn {
 ///
 /// ```
 /// use grundy::api::play::turn;
-/// use grundy::{catalog, Limits, Play};
+/// use grundy::api::{analyze::position, Spec};
+/// use grundy::{Limits, Play};
 ///
-/// let p = catalog::game("nim").unwrap().parse(&["3", "4", "5"]).unwrap();
+/// let p = position(&Spec::from("nim"), &["3", "4", "5"]).unwrap();
 /// let t = turn(&*p, Some("heap 1: take 1"), true, Play::Normal, Limits::default()).unwrap();
 /// assert_eq!(t.played.unwrap().to, "2 4 5");
 /// assert_eq!(t.reply.unwrap().to, "1 4 5"); // back to a zero nim sum: 1 ⊕ 4 ⊕ 5 = 0

@@ -78,11 +78,6 @@ impl MixedSum {
         MixedSum { parts, keys }
     }
 
-    /// The parts.
-    pub fn parts(&self) -> &[Arc<dyn AnyPosition>] {
-        &self.parts
-    }
-
     fn replace(&self, i: usize, part: Box<dyn AnyPosition>) -> MixedSum {
         let mut parts = self.parts.clone();
         let mut keys = self.keys.clone();

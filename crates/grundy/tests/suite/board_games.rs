@@ -5,6 +5,7 @@
 //! then against facts and published values (tests/data/cram.txt,
 //! tests/data/node_kayles.txt).
 
+use crate::common;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
@@ -426,7 +427,7 @@ fn node_kayles_agrees_with_brute_force_on_every_graph_to_6_vertices() {
 #[test]
 fn node_kayles_on_a_path_is_dawsons_chess() {
     // Octal 0.137, valued by the take-and-break engine.
-    let chess = grundy::catalog::game("octal:0.137").unwrap();
+    let chess = common::game("octal:0.137").unwrap();
     let mut search = Searcher::<NodeKayles>::new(Play::Normal);
     for n in 1..=60u64 {
         let heap = chess.parse(&[&n.to_string()]).unwrap();

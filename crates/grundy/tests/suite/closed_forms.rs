@@ -2,12 +2,12 @@
 //! position of every instance that `grundy verify` checks (at its default
 //! sizes), plus larger sizes for the cheap games.
 
-use grundy::catalog::{self, ENTRIES};
+use crate::common;
 use grundy::Limits;
 use rayon::prelude::*;
 
 fn verify(spec: &str, size: u64) {
-    let game = catalog::game(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+    let game = common::game(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
     if let Some(result) = game.verify(size, Limits::default()) {
         let report = result.unwrap_or_else(|e| panic!("{spec} up to {size}: {e}"));
         assert!(report.positions > 0, "{spec}: nothing checked");
@@ -17,11 +17,8 @@ fn verify(spec: &str, size: u64) {
 #[test]
 fn every_catalog_closed_form_matches_search() {
     // Instances are independent; both cores share them.
-    let jobs: Vec<(&str, u64)> = ENTRIES
-        .iter()
-        .flat_map(|e| e.verify.instances.iter().map(move |s| (*s, e.verify.size)))
-        .collect();
-    jobs.par_iter().for_each(|&(spec, size)| verify(spec, size));
+    let jobs = grundy::api::verify::jobs(None, None).unwrap();
+    jobs.par_iter().for_each(|job| verify(&job.spec, job.size));
 }
 
 #[test]

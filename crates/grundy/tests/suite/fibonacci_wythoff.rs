@@ -1,6 +1,7 @@
 //! Fibonacci Nim and Wythoff's game against the literature (tests/data) and,
 //! by property tests, at sizes far beyond search.
 
+use crate::common;
 use grundy::games::fibonacci::FibonacciNim;
 use grundy::games::heaps::Take;
 use grundy::games::wythoff::{lower, wythoff_table, Side, Wythoff, WythoffMove};
@@ -169,7 +170,7 @@ proptest! {
     #[test]
     fn positions_print_as_they_parse(a in "[0-9]{1,80}", b in "[1-9][0-9]{0,80}") {
         for (game, words) in [("wythoff", vec![a.as_str(), b.as_str()]), ("fibonacci", vec![a.as_str(), b.as_str()])] {
-            let g = grundy::catalog::game(game).unwrap();
+            let g = common::game(game).unwrap();
             let p = g.parse(&words).unwrap();
             let again: Vec<String> = p.to_string().split_whitespace().map(String::from).collect();
             let again: Vec<&str> = again.iter().map(String::as_str).collect();

@@ -3,9 +3,10 @@
 //! nothing with the library (not even its `Game` impls), so a wrong move
 //! generator and a wrong formula cannot hide each other.
 
+use crate::common;
 use std::collections::HashMap;
 
-use grundy::{catalog, AnalyzeOptions, Outcome, Play};
+use grundy::{AnalyzeOptions, Outcome, Play};
 use proptest::prelude::*;
 
 /// Whether the player to move wins, by the definition: some move reaches a
@@ -88,7 +89,7 @@ fn staircase_moves(p: &[u64]) -> Vec<Vec<u64>> {
 fn library_outcome(spec: &str, p: &[u64], play: Play) -> Outcome {
     let words: Vec<String> = p.iter().map(u64::to_string).collect();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let pos = catalog::game(spec).unwrap().parse(&words).unwrap();
+    let pos = common::game(spec).unwrap().parse(&words).unwrap();
     let options = AnalyzeOptions {
         play,
         ..AnalyzeOptions::default()

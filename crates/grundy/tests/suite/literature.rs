@@ -1,7 +1,8 @@
 //! Grundy sequences from the literature (tests/data/*.txt, each block citing
 //! its source) against the catalog's games.
 
-use grundy::{catalog, Limits};
+use crate::common;
+use grundy::Limits;
 
 struct Block {
     source: String,
@@ -37,7 +38,7 @@ fn subtraction_games_match_published_values() {
     let all = blocks(include_str!("../data/subtraction.txt"));
     assert!(all.len() >= 2);
     for b in all {
-        let game = catalog::game(&b.game).unwrap();
+        let game = common::game(&b.game).unwrap();
         let mut words = (0..b.values.len()).map(|n| vec![n.to_string()]);
         let found = game.values(&mut words, Limits::default()).unwrap();
         for (n, (want, got)) in b.values.iter().zip(found).enumerate() {

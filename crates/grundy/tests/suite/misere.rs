@@ -2,6 +2,7 @@
 //! `Searcher`, which sees only the games' moves), and against the
 //! literature's counts and genus tables.
 
+use crate::common;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -283,14 +284,14 @@ fn games_born_by_each_day_as_conway_counts() {
 
 #[test]
 fn theory_first_misere_analysis_agrees_with_search() {
-    use grundy::{catalog, AnalyzeOptions, Method};
+    use grundy::{AnalyzeOptions, Method};
     let misere = AnalyzeOptions {
         play: Play::Misere,
         ..AnalyzeOptions::default()
     };
     let mut rng = SplitMix64::new(3);
     for code in ["0.77", "0.07", "0.137", "0.75"] {
-        let game = catalog::game(&format!("octal:{code}")).unwrap();
+        let game = common::game(&format!("octal:{code}")).unwrap();
         let mut search = Searcher::new(Play::Misere);
         for _ in 0..15 {
             let heaps = random_heaps(&mut rng, 3, 8);
@@ -439,7 +440,7 @@ fn misere_coin_rows_by_the_subset_array_agree_with_search() {
     // Random rows of up to 11 coins: `analyze` (the subset array) against
     // `analyze_by_search` (exhaustive misère search), outcome, remoteness
     // and every move's outcome and remoteness; `--value-only` the outcome.
-    use grundy::{catalog, AnalyzeOptions};
+    use grundy::AnalyzeOptions;
     let full = AnalyzeOptions {
         play: Play::Misere,
         all_moves: true,
@@ -457,7 +458,7 @@ fn misere_coin_rows_by_the_subset_array_agree_with_search() {
         "moebius",
         "twins",
     ] {
-        let game = catalog::game(&format!("coins:{rule}")).unwrap();
+        let game = common::game(&format!("coins:{rule}")).unwrap();
         for _ in 0..12 {
             let heads: Vec<String> = (0..11u64)
                 .filter(|_| rng.chance(1, 3))

@@ -5,6 +5,7 @@
 //! `2^n + 2` or `2^n + 4` (Siegel, "The structure and classification of
 //! misère quotients", 2007).
 
+use crate::common;
 use std::sync::Arc;
 
 use grundy::games::heaps::Heaps;
@@ -222,8 +223,8 @@ fn limits_stop_with_the_limit_named() {
 /// (the octal game `code`) answers by quotient, with the outcome of an
 /// exhaustive misère search and exactly the moves to its P-positions.
 fn quotient_analyses_agree_with_search(name: &str, code: &str, sums: &[Vec<u64>]) {
-    use grundy::{catalog, AnalyzeOptions, Method};
-    let game = catalog::game(name).unwrap();
+    use grundy::{AnalyzeOptions, Method};
+    let game = common::game(name).unwrap();
     let o = AnalyzeOptions {
         play: Play::Misere,
         ..AnalyzeOptions::default()

@@ -1,5 +1,6 @@
 //! Properties of the closed forms far beyond the reach of search.
 
+use crate::common;
 use std::sync::Arc;
 
 use grundy::games::heaps::{HeapRule, HeapSolution, Heaps};
@@ -7,7 +8,7 @@ use grundy::games::moore::Moore;
 use grundy::games::nim::{misere_nim, Nim};
 use grundy::games::staircase::Staircase;
 use grundy::games::subtraction::SubtractionRule;
-use grundy::{catalog, mex, AnalyzeOptions, Game, Limits, Nimber, Outcome, Solution};
+use grundy::{mex, AnalyzeOptions, Game, Limits, Nimber, Outcome, Solution};
 use proptest::prelude::*;
 
 proptest! {
@@ -89,7 +90,7 @@ proptest! {
     fn sum_value_is_xor(a in 0u64..1 << 50, b in 0u64..1 << 50, c in 0u64..1 << 30) {
         let text = format!("nim {a} + subtraction:1,3,4 {b} + staircase {c} 5");
         let words: Vec<&str> = text.split_whitespace().collect();
-        let sum = catalog::game("sum").unwrap().parse(&words).unwrap();
+        let sum = common::game("sum").unwrap().parse(&words).unwrap();
         let (g, _) = sum.grundy(Limits::default()).unwrap();
         // Subtraction {1,3,4} has values 0 1 0 1 2 3 2 with period 7 from 0
         // (Winning Ways, ch. 4); staircase `c 5` is worth its odd step, c.
@@ -98,7 +99,7 @@ proptest! {
         let analysis = sum.analyze(&AnalyzeOptions::default()).unwrap();
         for m in analysis.winning_moves {
             let to: Vec<&str> = m.to.split_whitespace().collect();
-            let next = catalog::game("sum").unwrap().parse(&to).unwrap();
+            let next = common::game("sum").unwrap().parse(&to).unwrap();
             prop_assert_eq!(next.grundy(Limits::default()).unwrap().0, Some(Nimber::ZERO));
         }
     }

@@ -4,7 +4,7 @@
 //! outcome, value and method, and no move or remoteness.
 
 use grundy::api::analyze::{analyze, analyze_by_search, AnalyzeOptions};
-use grundy::catalog::{Files, Spec};
+use grundy::api::{Files, Spec};
 use grundy::Play;
 
 /// Subtract 1 or 2, as a script: its values come from its own search.
