@@ -39,7 +39,7 @@ pub struct AnalyzeOptions {
     /// and the winning moves come from the fastest engine that gives them
     /// (a formula, the game's own value search, the pruned search), and
     /// remoteness from a search within a fixed work budget
-    /// ([`QUICK_SEARCH`](crate::api::analyze::QUICK_SEARCH) positions), absent beyond it with
+    /// ([`QUICK_SEARCH`] positions), absent beyond it with
     /// [`NoRemoteness::OverBudget`] saying so: Cram 4x9 answers in seconds
     /// instead of minutes.
     pub remoteness: bool,
@@ -164,7 +164,7 @@ pub enum NoRemoteness {
     /// ([`AnalyzeOptions::value_only`]).
     ValueOnly,
     /// The search for it needs more than the default work budget
-    /// ([`QUICK_SEARCH`](crate::api::analyze::QUICK_SEARCH) positions); [`AnalyzeOptions::remoteness`] asks for it.
+    /// ([`QUICK_SEARCH`] positions); [`AnalyzeOptions::remoteness`] asks for it.
     OverBudget,
 }
 

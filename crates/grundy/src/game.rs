@@ -286,7 +286,7 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         self.moves().into_iter().next()
     }
 
-    /// What the position looks like on a board (see [`crate::api::board`]): by
+    /// What the position looks like on a board (see `api::board`): by
     /// default its text, with the moves beside it.
     fn picture(&self) -> crate::board::Picture {
         crate::board::text(self)

@@ -340,10 +340,10 @@ mod tests {
 
     #[test]
     fn example_of_check_by_rules() {
-        use crate::games::nim::Nim;
         use crate::solution::check_by_rules;
+        use crate::solve::test_game::Nim;
         use crate::Limits;
-        let all: Vec<Nim> = (0..5u64).map(|a| Nim::new(vec![a, 3, a / 2])).collect();
+        let all: Vec<Nim> = (0..5u64).map(|a| Nim(vec![a, 3, a / 2])).collect();
         assert_eq!(
             check_by_rules(all, Limits::default())
                 .unwrap()

@@ -284,7 +284,7 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
         Err(CertificateError::Unsupported { game: self.game() })
     }
 
-    /// The position's picture with its moves on it (see [`crate::api::board`]).
+    /// The position's picture with its moves on it (see `api::board`).
     fn board(&self) -> crate::board::Board;
 }
 

@@ -194,37 +194,7 @@ pub(crate) fn analyze_game<G: Game>(
 mod tests {
     use std::time::Duration;
 
-    use crate::api::analyze::{analyze, AnalyzeOptions};
-    use crate::api::{Files, Spec};
     use crate::solve::Limits;
-
-    /// A loopy game of three positions, each with fifty moves to the next.
-    fn spec() -> Spec {
-        let text = "fn moves(n) { let o = []; for i in 0..50 { o.push((n + 1) % 3); } o }";
-        Spec {
-            files: Files::default().with("round.rhai", text),
-            ..Spec::from("script:round.rhai")
-        }
-    }
-
-    fn run(limits: Limits) -> Result<String, String> {
-        let options = AnalyzeOptions {
-            limits,
-            ..AnalyzeOptions::default()
-        };
-        analyze(&spec(), &["0"], &options)
-            .map(|a| a.outcome.to_string())
-            .map_err(|e| e.to_string())
-    }
-
-    #[test]
-    fn the_exploration_counts_moves_as_well_as_positions() {
-        // Three positions fit a limit of ten, but their 150 moves do not
-        // fit its ten moves.
-        assert!(run(Limits::new(10)).is_ok());
-        let err = run(Limits::new(10).with_moves_per_position(1)).unwrap_err();
-        assert!(err.contains("limit of 10 positions"), "{err}");
-    }
 
     #[test]
     fn the_exploration_stops_at_its_time_limit() {
@@ -235,6 +205,19 @@ mod tests {
         assert!(matches!(
             late,
             Err(crate::solve::SearchError::TimeExceeded { .. })
+        ));
+    }
+
+    #[test]
+    fn the_exploration_counts_moves_as_well_as_positions() {
+        // Nim 3 3's at most 16 positions fit a limit of 20, but not their
+        // 30 or more moves within one move per position.
+        let nim = crate::solve::test_game::Nim(vec![3, 3]);
+        assert!(super::explore(&nim, Limits::new(20)).is_ok());
+        let few = Limits::new(20).with_moves_per_position(1);
+        assert!(matches!(
+            super::explore(&nim, few),
+            Err(crate::solve::SearchError::LimitExceeded { limit: 20 })
         ));
     }
 }
