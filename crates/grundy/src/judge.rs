@@ -116,6 +116,29 @@ pub enum JudgeError {
     },
 }
 
+/// The scaffold of a judge whose input is a count of cases and then the
+/// cases: reads the count (`what` in `lo..=hi`), gives each case's tokens
+/// and its number (from 1) to `answer`, joins the answers, and refuses
+/// anything after the last case.
+///
+/// # Errors
+/// A count out of bounds, the first error of `answer`, or text after the
+/// last case.
+pub(crate) fn cases<S: AsRef<str>>(
+    input: &str,
+    (what, lo, hi): (&str, usize, usize),
+    mut answer: impl FnMut(&mut Tokens<'_>, usize) -> Result<S, JudgeError>,
+) -> Result<String, JudgeError> {
+    let mut t = Tokens::new(input);
+    let count = t.count(what, lo, hi)?;
+    let mut out = String::new();
+    for case in 1..=count {
+        out.push_str(answer(&mut t, case)?.as_ref());
+    }
+    t.finish()?;
+    Ok(out)
+}
+
 /// Reads an input token by token, remembering lines for error messages.
 pub struct Tokens<'a> {
     text: &'a str,

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use super::{cases, rng, InputWriter, JudgeError, Problem};
 use crate::games::subtraction::{Subtraction, SubtractionRule};
 use crate::solution::Solution;
 use crate::Outcome;
@@ -17,19 +17,14 @@ pub const HDU_1846: Problem = Problem {
 
 /// C ≤ 100 lines `n m` with 1 ≤ n, m ≤ 1000; `first` iff the first player wins.
 fn solve_1846(input: &str) -> Result<String, JudgeError> {
-    let mut t = Tokens::new(input);
-    let cases = t.count("C", 0, 100)?;
-    let mut out = String::new();
-    for _ in 0..cases {
+    cases(input, ("C", 0, 100), |t, _| {
         let n = t.uint("n", 1, 1000)?;
         let m = t.uint("m", 1, 1000)?;
         let rule = SubtractionRule::bash(m).map_err(|e| t.invalid(e.to_string()))?;
         let pile = Subtraction::with_rule(Arc::new(rule), vec![n]);
         let first = pile.outcome() == Outcome::Next;
-        out.push_str(if first { "first\n" } else { "second\n" });
-    }
-    t.finish()?;
-    Ok(out)
+        Ok(if first { "first\n" } else { "second\n" })
+    })
 }
 
 fn generate_1846(seed: u64, max: bool) -> String {
@@ -50,6 +45,7 @@ fn generate_1846(seed: u64, max: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::Tokens;
     use crate::{Play, Searcher};
 
     #[test]

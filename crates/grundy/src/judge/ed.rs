@@ -1,6 +1,6 @@
 //! Luogu P2148 \[SDOI2009\] E&D (= BZOJ 1228): groups of two piles.
 
-use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use super::{cases, rng, InputWriter, JudgeError, Problem};
 use crate::games::ed::Ed;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -16,10 +16,7 @@ pub const LUOGU_P2148: Problem = Problem {
 /// T ≤ 20 cases of an even N ≤ 2·10^4 piles of 1 to 2·10^9, paired in
 /// order; `YES` iff the first player wins.
 fn solve_p2148(input: &str) -> Result<String, JudgeError> {
-    let mut t = Tokens::new(input);
-    let cases = t.count("T", 1, 20)?;
-    let mut out = String::new();
-    for _ in 0..cases {
+    cases(input, ("T", 1, 20), |t, _| {
         let n = t.count("N", 1, 20_000)?;
         if n % 2 == 1 {
             return Err(t.invalid(format!("N = {n} is odd; the piles come in pairs")));
@@ -32,10 +29,8 @@ fn solve_p2148(input: &str) -> Result<String, JudgeError> {
         }
         let game = Ed::new(groups).map_err(|e| t.invalid(e.to_string()))?;
         let first = game.outcome() == Outcome::Next;
-        out.push_str(if first { "YES\n" } else { "NO\n" });
-    }
-    t.finish()?;
-    Ok(out)
+        Ok(if first { "YES\n" } else { "NO\n" })
+    })
 }
 
 fn generate_p2148(seed: u64, max: bool) -> String {
@@ -57,6 +52,7 @@ fn generate_p2148(seed: u64, max: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::Tokens;
     use crate::{Play, Searcher};
 
     #[test]

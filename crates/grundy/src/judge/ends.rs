@@ -1,6 +1,6 @@
 //! Luogu P2599 \[ZJOI2009\] 取石子游戏 (= BZOJ 1413): take from the ends of a row.
 
-use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use super::{cases, rng, InputWriter, JudgeError, Problem};
 use crate::games::ends::Ends;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -16,20 +16,15 @@ pub const LUOGU_P2599: Problem = Problem {
 
 /// T ≤ 10 rows of n ≤ 1000 piles of 1 to 10^9; `1` iff the first player wins.
 fn solve_p2599(input: &str) -> Result<String, JudgeError> {
-    let mut t = Tokens::new(input);
-    let cases = t.count("T", 1, 10)?;
-    let mut out = String::new();
-    for _ in 0..cases {
+    cases(input, ("T", 1, 10), |t, _| {
         let piles = t.counted(("n", 1, 1000), ("a pile a_i", 1, 1_000_000_000))?;
         let row = Ends::new(piles).map_err(|e| t.invalid(e.to_string()))?;
-        out.push_str(if row.outcome() == Outcome::Next {
+        Ok(if row.outcome() == Outcome::Next {
             "1\n"
         } else {
             "0\n"
-        });
-    }
-    t.finish()?;
-    Ok(out)
+        })
+    })
 }
 
 fn generate_p2599(seed: u64, max: bool) -> String {
@@ -51,6 +46,7 @@ fn generate_p2599(seed: u64, max: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::Tokens;
     use crate::{Play, Searcher};
 
     #[test]

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::geography_grid::{Grid, KING_STEPS};
-use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use super::{cases, rng, InputWriter, JudgeError, Problem};
 use crate::games::geography::Geography;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -20,13 +20,10 @@ pub const GCJ_2008_KING: Problem = Problem {
 
 /// N cases of an R×C board with one `K`; `Case #x: A` if Alice, to move, wins.
 fn solve(input: &str) -> Result<String, JudgeError> {
-    let mut t = Tokens::new(input);
-    let cases = t.count("N", 1, 100)?;
-    let mut out = String::new();
-    for case in 1..=cases {
+    cases(input, ("N", 1, 100), |t, case| {
         let r = t.count("R", 1, 15)?;
         let c = t.count("C", 1, 15)?;
-        let grid = Grid::read(&mut t, r, c, ".#K")?;
+        let grid = Grid::read(t, r, c, ".#K")?;
         let kings: Vec<usize> = (0..r * c).filter(|&i| grid.cells[i] == b'K').collect();
         let [king] = kings[..] else {
             return Err(t.invalid(format!(
@@ -41,10 +38,8 @@ fn solve(input: &str) -> Result<String, JudgeError> {
             Outcome::Previous => 'B',
             Outcome::Draw => unreachable!("vertex geography is finite: no draw"),
         };
-        out.push_str(&format!("Case #{case}: {winner}\n"));
-    }
-    t.finish()?;
-    Ok(out)
+        Ok(format!("Case #{case}: {winner}\n"))
+    })
 }
 
 fn generate(seed: u64, max: bool) -> String {

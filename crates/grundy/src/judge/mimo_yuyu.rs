@@ -1,6 +1,6 @@
 //! Codeforces 2155E Mimo & Yuyu: tokens walking left on a grid.
 
-use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use super::{cases, rng, InputWriter, JudgeError, Problem};
 use crate::games::mimo_yuyu::MimoYuyu;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -19,11 +19,8 @@ pub const CODEFORCES_2155E: Problem = Problem {
 /// t ≤ 10^4 boards, each `n m k` (≤ 2·10^5) then k tokens `x y`; the sum of
 /// k is at most 2·10^5. `Mimo` iff the first player wins.
 fn solve_2155e(input: &str) -> Result<String, JudgeError> {
-    let mut t = Tokens::new(input);
-    let cases = t.count("t", 1, 10_000)?;
-    let mut out = String::new();
     let mut total = 0;
-    for _ in 0..cases {
+    cases(input, ("t", 1, 10_000), |t, _| {
         let n = t.uint("n", 1, LIMIT)? as u32;
         let m = t.uint("m", 1, LIMIT)? as u32;
         let k = t.count("k", 1, LIMIT as usize)?;
@@ -39,10 +36,8 @@ fn solve_2155e(input: &str) -> Result<String, JudgeError> {
         }
         let board = MimoYuyu::new(n, m, tokens).map_err(|e| t.invalid(e.to_string()))?;
         let mimo = board.outcome() == Outcome::Next;
-        out.push_str(if mimo { "Mimo\n" } else { "Yuyu\n" });
-    }
-    t.finish()?;
-    Ok(out)
+        Ok(if mimo { "Mimo\n" } else { "Yuyu\n" })
+    })
 }
 
 fn generate_2155e(seed: u64, max: bool) -> String {
@@ -68,6 +63,7 @@ fn generate_2155e(seed: u64, max: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::Tokens;
     use crate::{Play, Searcher};
 
     #[test]

@@ -1,6 +1,6 @@
 //! Luogu P4279 \[SHOI2008\] 小约翰的游戏 (= POJ 3480 / HDU 1907 "John"): misère Nim.
 
-use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use super::{cases, rng, InputWriter, JudgeError, Problem};
 use crate::games::nim::Nim;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -16,16 +16,11 @@ pub const LUOGU_P4279: Problem = Problem {
 /// T ≤ 500 cases of N ≤ 50 piles of 1 to 5000; `John` iff the first player
 /// wins misère Nim (whoever takes the last stone loses).
 fn solve_p4279(input: &str) -> Result<String, JudgeError> {
-    let mut t = Tokens::new(input);
-    let cases = t.count("T", 1, 500)?;
-    let mut out = String::new();
-    for _ in 0..cases {
+    cases(input, ("T", 1, 500), |t, _| {
         let piles = t.counted(("N", 1, 50), ("a pile", 1, 5_000))?;
         let first_wins = Nim::new(piles).misere_outcome() == Some(Outcome::Next);
-        out.push_str(if first_wins { "John\n" } else { "Brother\n" });
-    }
-    t.finish()?;
-    Ok(out)
+        Ok(if first_wins { "John\n" } else { "Brother\n" })
+    })
 }
 
 fn generate_p4279(seed: u64, max: bool) -> String {
@@ -45,6 +40,7 @@ fn generate_p4279(seed: u64, max: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::Tokens;
     use crate::{Play, Searcher};
 
     #[test]

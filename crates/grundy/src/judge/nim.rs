@@ -1,6 +1,6 @@
 //! Luogu P2197 【模板】nim 游戏: plain Nim.
 
-use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use super::{cases, rng, InputWriter, JudgeError, Problem};
 use crate::games::nim::Nim;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -15,16 +15,11 @@ pub const LUOGU_P2197: Problem = Problem {
 
 /// T ≤ 10 cases of n ≤ 10^4 heaps below 10^4; `Yes` iff the first player wins.
 fn solve_p2197(input: &str) -> Result<String, JudgeError> {
-    let mut t = Tokens::new(input);
-    let cases = t.count("T", 1, 10)?;
-    let mut out = String::new();
-    for _ in 0..cases {
+    cases(input, ("T", 1, 10), |t, _| {
         let heaps = t.counted(("n", 1, 10_000), ("a pile", 0, 9_999))?;
         let wins = Nim::new(heaps).outcome() == Outcome::Next;
-        out.push_str(if wins { "Yes\n" } else { "No\n" });
-    }
-    t.finish()?;
-    Ok(out)
+        Ok(if wins { "Yes\n" } else { "No\n" })
+    })
 }
 
 fn generate_p2197(seed: u64, max: bool) -> String {
@@ -46,6 +41,7 @@ fn generate_p2197(seed: u64, max: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::Tokens;
     use crate::{Play, Searcher};
 
     #[test]

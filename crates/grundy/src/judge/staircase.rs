@@ -5,7 +5,7 @@
 //! it and adds `d` to the gap after it, which is the step below. The gap after
 //! the last chessman is not counted, so coins moved there leave the staircase.
 
-use super::{rng, InputWriter, JudgeError, Problem, Tokens};
+use super::{cases, rng, InputWriter, JudgeError, Problem};
 use crate::games::staircase::Staircase;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -36,10 +36,7 @@ pub fn chessmen_staircase(cells: &[u64]) -> Staircase {
 
 /// T ≤ 20 cases of N ≤ 1000 distinct cells in 1..=10000.
 fn solve_1704(input: &str) -> Result<String, JudgeError> {
-    let mut t = Tokens::new(input);
-    let cases = t.count("T", 1, 20)?;
-    let mut out = String::new();
-    for _ in 0..cases {
+    cases(input, ("T", 1, 20), |t, _| {
         let cells = t.counted(("N", 1, 1000), ("a position P_i", 1, 10_000))?;
         let mut seen = cells.clone();
         seen.sort_unstable();
@@ -47,14 +44,12 @@ fn solve_1704(input: &str) -> Result<String, JudgeError> {
             return Err(t.invalid(format!("two chessmen on cell {}", w[0])));
         }
         let georgia = chessmen_staircase(&cells).outcome() == Outcome::Next;
-        out.push_str(if georgia {
+        Ok(if georgia {
             "Georgia will win\n"
         } else {
             "Bob will win\n"
-        });
-    }
-    t.finish()?;
-    Ok(out)
+        })
+    })
 }
 
 fn generate_1704(seed: u64, max: bool) -> String {
@@ -84,6 +79,7 @@ fn generate_1704(seed: u64, max: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::Tokens;
     use std::collections::HashMap;
 
     #[test]
