@@ -17,8 +17,8 @@
 use std::time::Duration;
 
 use grundy::api::analyze::AnalyzeOptions;
+use grundy::api::formula::{Cell, Expr};
 use grundy::api::{games, judge, Files, Spec};
-use grundy::pattern::{Cell, Expr};
 use grundy::solve::heap::checkpoint;
 use grundy::solve::heap::code::HeapCode;
 use grundy::solve::heap::sequence;

@@ -5,7 +5,7 @@
 //! `cargo bench -p grundy --bench formula_guess`
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use grundy::pattern::{guess, Cell, GuessOptions, Var};
+use grundy::api::formula::{guess_values as guess, Cell, GuessOptions, Var};
 
 #[path = "../tests/suite/common/brute.rs"]
 #[allow(dead_code)]

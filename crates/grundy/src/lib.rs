@@ -54,7 +54,7 @@ pub(crate) mod judge;
 pub mod misere;
 
 pub mod nimber;
-pub mod pattern;
+pub(crate) mod pattern;
 pub mod rng;
 pub(crate) mod solution;
 pub mod solve;

@@ -3,7 +3,7 @@
 //! experimenter's workflow: tabulate, look, conjecture, check.
 //!
 //! ```
-//! use grundy::pattern::{check, Cell, Expr};
+//! use grundy::api::formula::{check_values as check, Cell, Expr};
 //! let cells: Vec<Cell> = (0..8).map(|n| Cell { n, ..Cell::default() }).collect();
 //! let values = [0, 1, 2, 3, 0, 1, 2, 3];
 //! let e: Expr = "n % 4".parse().unwrap();

@@ -7,10 +7,18 @@ use serde::Serialize;
 use crate::api::values::{Defaults, Kind, Shape, ShapeRequest, Source};
 use crate::api::Error;
 use crate::entry::Spec;
-use crate::pattern::{self, Expr, GuessOptions, Var};
+use crate::pattern;
 use crate::solve::Limits;
 
 pub use crate::pattern::Mismatch;
+// The formula language, and its check and guess on values of the caller's
+// own (a table computed elsewhere, a sequence from the literature) rather
+// than a game's.
+pub use crate::pattern::parse::MAX_DEPTH;
+pub use crate::pattern::{
+    check as check_values, guess as guess_values, BinOp, Cell, Expr, FormulaError, Func,
+    GuessOptions, GuessReport, Var,
+};
 
 /// What [`check`] found; its JSON is `grundy formula check --json`'s.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -12,7 +12,7 @@ use crate::entry::Spec;
 use crate::pattern::{self, GuessOptions};
 use crate::solve::Limits;
 
-pub use crate::pattern::{Blocks, Periodicity, TableStructure};
+pub use crate::pattern::{analyze_table, periodicity, Blocks, Periodicity, TableStructure};
 
 /// What [`analyze`] finds; its JSON is `grundy pattern --json`'s.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

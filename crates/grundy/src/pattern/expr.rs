@@ -278,7 +278,7 @@ impl Expr {
     /// division or remainder by zero).
     ///
     /// ```
-    /// use grundy::pattern::{Cell, Expr};
+    /// use grundy::api::formula::{Cell, Expr};
     /// let e: Expr = "ctz(~((i-1)|(j-1)))".parse().unwrap();
     /// assert_eq!(e.eval(&Cell { i: 4, j: 8, n: 0 }), Some(3));
     /// let d: Expr = "n / (n - 3)".parse().unwrap();

@@ -181,7 +181,7 @@ fn hash(v: &[u64]) -> u64 {
 /// after the first size at which some formula is accepted.
 ///
 /// ```
-/// use grundy::pattern::{guess, Cell, GuessOptions, Var};
+/// use grundy::api::formula::{guess_values as guess, Cell, GuessOptions, Var};
 /// let cells: Vec<Cell> = (0..24).map(|n| Cell { n, ..Cell::default() }).collect();
 /// let target: Vec<u64> = (0..24).map(|n| n % 4).collect();
 /// let report = guess(&cells, &target, &GuessOptions::new(vec![Var::N]), |_| true);

@@ -53,7 +53,7 @@ pub struct TableStructure {
 /// columns (a last incomplete row is ignored).
 ///
 /// ```
-/// use grundy::pattern::analyze_table;
+/// use grundy::api::pattern::analyze_table;
 /// let values: Vec<u64> = (0..64).map(|k| (k / 8) ^ (k % 8)).collect();
 /// let s = analyze_table(&values, 8);
 /// assert!(s.symmetric && s.xor_of_edges && s.zeros_on_diagonal);
@@ -96,13 +96,9 @@ fn rows_of(values: &[u64], cols: usize) -> Vec<&[u64]> {
     values.chunks_exact(cols).collect()
 }
 
-/// The 2×2 block structure of the table of `values` (row by row, `cols`
-/// columns), if every block has the same corner and three equal other
-/// values (at least one block needed; a last odd row or column is ignored).
-pub fn blocks(values: &[u64], cols: usize) -> Option<Blocks> {
-    blocks_of(&rows_of(values, cols))
-}
-
+/// The 2×2 block structure of the table `v`, if every block has the same
+/// corner and three equal other values (at least one block needed; a last
+/// odd row or column is ignored).
 fn blocks_of(v: &[&[u64]]) -> Option<Blocks> {
     let (br, bc) = (v.len() / 2, v.first().map_or(0, |r| r.len()) / 2);
     if br == 0 || bc == 0 {

@@ -80,7 +80,7 @@ impl fmt::Display for Periodicity {
 /// Nothing is proven: [`PeriodWatch`] proves periods of codes.
 ///
 /// ```
-/// use grundy::pattern::periodicity;
+/// use grundy::api::pattern::periodicity;
 /// let p = periodicity(&[0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0, 1]).unwrap();
 /// assert_eq!((p.preperiod, p.period, p.saltus), (0, 7, 0));
 /// let a = periodicity(&[0, 0, 1, 1, 2, 2, 3, 3, 4, 4]).unwrap();

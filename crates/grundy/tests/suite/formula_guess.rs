@@ -12,7 +12,7 @@
 use crate::common;
 
 use common::brute::{self, Coins};
-use grundy::pattern::{guess, Cell, Expr, GuessOptions, Var};
+use grundy::api::formula::{guess_values as guess, Cell, Expr, GuessOptions, Var};
 
 fn table_cells(size: u64, from: u64) -> Vec<Cell> {
     let coords = (from..from + size).flat_map(|i| (from..from + size).map(move |j| (i, j)));

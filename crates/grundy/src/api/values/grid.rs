@@ -144,7 +144,7 @@ impl Grid {
     }
 
     /// Every value, row by row, for analyses that need them all (periods,
-    /// block structure, formulas: [`crate::pattern`] takes these with
+    /// block structure, formulas: [`crate::api::pattern`] takes these with
     /// [`cols`](Grid::cols)).
     ///
     /// # Errors
