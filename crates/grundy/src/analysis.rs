@@ -56,12 +56,12 @@ pub enum Method {
     /// Exhaustive search.
     Search,
     /// Misère play: every part is tame, and the genus rule answers
-    /// ([`crate::misere::genus`]).
+    /// (`api::misere::genus`).
     Genus,
-    /// Misère play: misère simplest forms ([`crate::misere::canonical`]).
+    /// Misère play: misère simplest forms (`api::misere::canonical`).
     Canonical,
     /// Misère play: the misère quotient of the heaps' closure
-    /// ([`crate::misere::quotient`]).
+    /// (`api::misere::quotient`).
     Quotient,
     /// A loopy game: Fraenkel's labelling of the game graph
     /// ([`crate::solve::loopy`]).

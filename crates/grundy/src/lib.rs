@@ -51,13 +51,15 @@ pub mod game;
 pub mod games;
 pub(crate) mod hash;
 pub(crate) mod judge;
-pub mod misere;
+pub(crate) mod misere;
 
 pub mod nimber;
 pub(crate) mod pattern;
 pub mod rng;
 pub(crate) mod solution;
 pub mod solve;
+#[cfg(test)]
+mod suite;
 pub(crate) mod zeckendorf;
 
 pub use analysis::erased::{

@@ -72,7 +72,7 @@ pub trait Rules: Send + Sync + 'static {
 
     /// The position as heaps of a take-and-break game, so that misère play
     /// is answered by theory first (the genus rule, the misère quotient,
-    /// simplest forms; see [`crate::misere`]); `None`, the default, for a
+    /// simplest forms; see `api::misere`); `None`, the default, for a
     /// game whose positions are not such heaps.
     fn misere_heaps(&self, position: &Self::Position) -> Option<(HeapGame, Vec<u64>)> {
         let _ = position;

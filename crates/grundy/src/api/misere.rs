@@ -1,5 +1,6 @@
 //! Misère play in depth: the genus of heaps and the simplest form of a
-//! position, for Nim and any take-and-break code (see [`crate::misere`]).
+//! position, for Nim and any take-and-break code, and the misère quotient of
+//! all sums of heaps up to a bound.
 //!
 //! ```
 //! use grundy::api::misere::{canonical, genus, MisereOptions};
@@ -318,7 +319,7 @@ pub fn canonical(
 /// The largest heap bound a quotient is asked for.
 pub const MAX_QUOTIENT_HEAP: u64 = 1000;
 
-/// Bounds on a quotient computation (see [`QuotientLimits`]).
+/// Bounds on a quotient computation.
 #[derive(Clone, Copy, Debug)]
 pub struct QuotientOptions {
     /// The most states of the unreduced monoid.
@@ -388,7 +389,7 @@ pub struct QuotientReport {
 }
 
 /// A period of the pretending function proved for every heap size (see
-/// [`grundy::misere::quotient::prove_period`](crate::misere::quotient::prove_period)).
+/// the misère engine's `prove_period`).
 #[derive(Clone, Debug, Serialize)]
 pub struct StableReport {
     /// Heaps from `preperiod` on repeat: every heap `n ≥ preperiod +

@@ -17,23 +17,6 @@
 //! Building a form from its options looks at each option's options once:
 //! O(Σ|G''| · log) per new form. A sum `G + H` builds at most one form per
 //! pair of followers of `G` and `H`.
-//!
-//! # Examples
-//! ```
-//! use grundy::misere::canonical::Forms;
-//! use grundy::Outcome;
-//!
-//! let mut forms = Forms::new(1 << 16);
-//! let one = forms.nim(1).unwrap();
-//! let two = forms.nim(2).unwrap();
-//! // *1 + *1 = 0 in misère play, but *2 + *2 is a game of its own.
-//! assert_eq!(forms.add(one, one).unwrap(), forms.nim(0).unwrap());
-//! let four = forms.add(two, two).unwrap();
-//! assert_eq!(forms.to_string(four), "*[32]");
-//! assert_eq!(forms.outcome(four), Outcome::Previous);
-//! // {*1} simplifies to 0 (the proviso holds: *1 is a misère P-position).
-//! assert_eq!(forms.from_options(vec![one]).unwrap(), forms.nim(0).unwrap());
-//! ```
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -175,11 +158,6 @@ impl Forms {
         self
     }
 
-    /// About how many bytes the forms and memoised sums hold.
-    pub fn held_bytes(&self) -> usize {
-        self.bytes
-    }
-
     /// Counts `more` bytes, or refuses them past the budget.
     fn hold(&mut self, more: usize) -> Result<(), FormsError> {
         let bytes = self.bytes.saturating_add(more);
@@ -196,16 +174,6 @@ impl Forms {
     pub fn with_deadline(mut self, deadline: Option<Instant>) -> Forms {
         self.deadline = deadline;
         self
-    }
-
-    /// How many distinct forms are held.
-    pub fn len(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// Whether only 0 is held.
-    pub fn is_empty(&self) -> bool {
-        self.nodes.len() == 1
     }
 
     fn node(&self, f: Form) -> &Node {
@@ -252,7 +220,7 @@ impl Forms {
     pub fn nim(&mut self, n: u32) -> Result<Form, FormsError> {
         while self.heaps.len() <= n as usize {
             let options = self.heaps.clone();
-            let f = self.from_options(options)?;
+            let f = self.simplest(options)?;
             self.heaps.push(f);
         }
         Ok(self.heaps[n as usize])
@@ -262,7 +230,7 @@ impl Forms {
     ///
     /// # Errors
     /// [`FormsError::TooManyForms`] past the budget.
-    pub fn from_options(&mut self, mut options: Vec<Form>) -> Result<Form, FormsError> {
+    pub fn simplest(&mut self, mut options: Vec<Form>) -> Result<Form, FormsError> {
         options.sort_unstable();
         options.dedup();
         if let Some(&f) = self.index.get(&options) {
@@ -376,7 +344,7 @@ impl Forms {
             let b2 = self.options(b)[i];
             options.push(self.add_within(a, b2)?);
         }
-        let s = self.from_options(options)?;
+        let s = self.simplest(options)?;
         self.hold(SUM_BYTES)?;
         self.sums.insert((a, b), s);
         Ok(s)
@@ -471,6 +439,23 @@ fn decimal_digits(n: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn example_of_module() {
+        use crate::misere::canonical::Forms;
+        use crate::Outcome;
+
+        let mut forms = Forms::new(1 << 16);
+        let one = forms.nim(1).unwrap();
+        let two = forms.nim(2).unwrap();
+        // *1 + *1 = 0 in misère play, but *2 + *2 is a game of its own.
+        assert_eq!(forms.add(one, one).unwrap(), forms.nim(0).unwrap());
+        let four = forms.add(two, two).unwrap();
+        assert_eq!(forms.to_string(four), "*[32]");
+        assert_eq!(forms.outcome(four), Outcome::Previous);
+        // {*1} simplifies to 0 (the proviso holds: *1 is a misère P-position).
+        assert_eq!(forms.simplest(vec![one]).unwrap(), forms.nim(0).unwrap());
+    }
+
     use super::*;
 
     #[test]
@@ -484,7 +469,7 @@ mod tests {
         }
         for i in 0..made.len() {
             for j in 0..made.len() {
-                let f = forms.from_options(vec![made[i], made[j]]).unwrap();
+                let f = forms.simplest(vec![made[i], made[j]]).unwrap();
                 made.push(f);
             }
         }

@@ -283,17 +283,17 @@ mod tests {
         );
         assert_eq!(genera.kind(&mut forms, five).unwrap(), Kind::Firm);
         // {*1, *2+*3}: g = mex{1, 1} = 0, γ0 = mex{0, 1} = 2.
-        let restive = forms.from_options(vec![one, five]).unwrap();
+        let restive = forms.simplest(vec![one, five]).unwrap();
         let genus = genera.genus(&mut forms, restive).unwrap();
         assert_eq!((genus.normal, genus.gammas[0]), (0, 2));
         assert_eq!(genera.kind(&mut forms, restive).unwrap(), Kind::Restive);
         // {0, *2+*3}: g = mex{0, 1} = 2, γ0 = mex{1, 1} = 0.
-        let restless = forms.from_options(vec![zero, five]).unwrap();
+        let restless = forms.simplest(vec![zero, five]).unwrap();
         let genus = genera.genus(&mut forms, restless).unwrap();
         assert_eq!((genus.normal, genus.gammas[0]), (2, 0));
         assert_eq!(genera.kind(&mut forms, restless).unwrap(), Kind::Restless);
         // A game with a restive option is wild, whatever its genus.
-        let above = forms.from_options(vec![restive]).unwrap();
+        let above = forms.simplest(vec![restive]).unwrap();
         assert_eq!(genera.kind(&mut forms, above).unwrap(), Kind::Wild);
         assert!(!genera.is_tame(&mut forms, above).unwrap());
         assert!(genera.is_tame(&mut forms, five).unwrap());

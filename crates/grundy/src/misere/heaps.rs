@@ -91,11 +91,6 @@ impl HeapForms {
         }
     }
 
-    /// The game.
-    pub fn game(&self) -> &HeapGame {
-        &self.game
-    }
-
     /// The simplest form of a heap of `n`, and of every smaller heap.
     ///
     /// # Errors
@@ -107,7 +102,7 @@ impl HeapForms {
             for parts in self.game.options(m) {
                 options.push(self.sum(forms, &parts)?);
             }
-            let f = forms.from_options(options)?;
+            let f = forms.simplest(options)?;
             self.heaps.push(f);
         }
         Ok(self.heaps[n as usize])

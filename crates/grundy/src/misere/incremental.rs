@@ -407,16 +407,6 @@ impl IncrementalQuotient {
     ///
     /// # Errors
     /// [`IncrementalError`] past a limit or where no trial is proved.
-    ///
-    /// # Examples
-    /// ```
-    /// use grundy::misere::heaps::HeapGame;
-    /// use grundy::misere::incremental::{IncrementalLimits, IncrementalQuotient};
-    ///
-    /// let kayles = HeapGame::Code("0.77".parse().unwrap());
-    /// let q = IncrementalQuotient::until_stable(&kayles, 9, IncrementalLimits::default()).unwrap();
-    /// assert_eq!(q.order(), 18);
-    /// ```
     pub fn until_stable(
         game: &HeapGame,
         max_heap: u64,

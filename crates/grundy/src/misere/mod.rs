@@ -11,22 +11,29 @@
 //!   misère Nim.
 //! * [`heaps`]: the forms of heaps of a take-and-break code or of Nim,
 //!   from the rules.
-//!
-//! ```
-//! use grundy::misere::canonical::Forms;
-//! use grundy::misere::genus::Genera;
-//! use grundy::misere::heaps::{HeapForms, HeapGame};
-//!
-//! let mut forms = Forms::new(1 << 20);
-//! let mut kayles = HeapForms::new(HeapGame::Code("0.77".parse().unwrap()));
-//! let mut genera = Genera::new();
-//! let three = kayles.heap(&mut forms, 3).unwrap();
-//! assert_eq!(forms.to_string(three), "*3");
-//! assert_eq!(genera.genus(&mut forms, three).unwrap().to_string(), "3^{31}");
-//! ```
 
 pub mod canonical;
 pub mod genus;
 pub mod heaps;
 pub mod incremental;
 pub mod quotient;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn example_of_module() {
+        use crate::misere::canonical::Forms;
+        use crate::misere::genus::Genera;
+        use crate::misere::heaps::{HeapForms, HeapGame};
+
+        let mut forms = Forms::new(1 << 20);
+        let mut kayles = HeapForms::new(HeapGame::Code("0.77".parse().unwrap()));
+        let mut genera = Genera::new();
+        let three = kayles.heap(&mut forms, 3).unwrap();
+        assert_eq!(forms.to_string(three), "*3");
+        assert_eq!(
+            genera.genus(&mut forms, three).unwrap().to_string(),
+            "3^{31}"
+        );
+    }
+}

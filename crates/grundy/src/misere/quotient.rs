@@ -170,7 +170,6 @@ pub struct Quotient {
     /// Each element's normal-form word: an exponent per generator.
     words: Vec<Vec<u32>>,
     relations: Vec<(Vec<u32>, Vec<u32>)>,
-    thresholds: Vec<u32>,
     period: Option<Period>,
 }
 
@@ -461,6 +460,7 @@ impl<'a> Folded<'a> {
 }
 
 impl Quotient {
+    #[cfg(test)]
     /// The misère quotient of all sums of heaps of `game` up to `max_heap`,
     /// built for each bound `1, 2, …, max_heap` in turn (each seeds the
     /// next); `progress` is told each bound done.
@@ -470,16 +470,6 @@ impl Quotient {
     ///
     /// # Panics
     /// On an odd order, which a theorem rules out: a bug.
-    ///
-    /// # Examples
-    /// ```
-    /// use grundy::misere::heaps::HeapGame;
-    /// use grundy::misere::quotient::{Quotient, QuotientLimits};
-    ///
-    /// let q = Quotient::compute(&HeapGame::Nim, 3, QuotientLimits::default(), &mut |_| {}).unwrap();
-    /// assert_eq!(q.order(), 6);
-    /// assert_eq!(q.relation_strings(), ["a^2 = 1", "b^3 = b"]);
-    /// ```
     pub fn compute(
         game: &HeapGame,
         max_heap: u64,
@@ -721,7 +711,6 @@ impl Quotient {
             generators,
             words,
             relations,
-            thresholds: m.t.clone(),
             period: None,
         }
     }
@@ -739,11 +728,6 @@ impl Quotient {
     /// The generators, with the heaps they come from.
     pub fn generators(&self) -> &[Generator] {
         &self.generators
-    }
-
-    /// The thresholds `T_i` of the heap types whose fold was proved.
-    pub fn thresholds(&self) -> &[u32] {
-        &self.thresholds
     }
 
     /// Whether element `x` (an index below [`order`](Quotient::order)) is
@@ -958,6 +942,17 @@ fn letter(i: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn example_of_compute() {
+        use crate::misere::heaps::HeapGame;
+        use crate::misere::quotient::{Quotient, QuotientLimits};
+
+        let q =
+            Quotient::compute(&HeapGame::Nim, 3, QuotientLimits::default(), &mut |_| {}).unwrap();
+        assert_eq!(q.order(), 6);
+        assert_eq!(q.relation_strings(), ["a^2 = 1", "b^3 = b"]);
+    }
+
     use super::*;
 
     fn q(game: &str, n: u64) -> Quotient {

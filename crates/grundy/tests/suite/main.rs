@@ -11,8 +11,6 @@ mod geography_seven;
 mod independent;
 mod literature;
 mod loopy;
-mod misere;
-mod misere_quotient;
 mod nim_field;
 mod octal_values;
 mod properties;

@@ -65,3 +65,13 @@ fn orders_agree_with_the_unreduced_monoid() {
         }
     }
 }
+
+#[test]
+fn example_of_until_stable() {
+    use crate::misere::heaps::HeapGame;
+    use crate::misere::incremental::{IncrementalLimits, IncrementalQuotient};
+
+    let kayles = HeapGame::Code("0.77".parse().unwrap());
+    let q = IncrementalQuotient::until_stable(&kayles, 9, IncrementalLimits::default()).unwrap();
+    assert_eq!(q.order(), 18);
+}

@@ -9,6 +9,7 @@ use crate::misere::heaps::HeapGame;
 use crate::misere::quotient::{period_of_elements, Period};
 
 impl IncrementalQuotient {
+    #[cfg(test)]
     /// The quotient as text that [`from_text`](IncrementalQuotient::from_text)
     /// reads back: `rule`, `max-heap`, `period N0 P` (or `period none`),
     /// `order`, `p-portion`, `heaps` (each heap's element) and `table`

@@ -5,16 +5,16 @@
 //! `2^n + 2` or `2^n + 4` (Siegel, "The structure and classification of
 //! misère quotients", 2007).
 
-use crate::common;
+use super::common;
 use std::sync::Arc;
 
-use grundy::games::heaps::Heaps;
-use grundy::games::nim::Nim;
-use grundy::games::octal::{Octal, OctalRule};
-use grundy::misere::heaps::HeapGame;
-use grundy::misere::quotient::{period_bound, Quotient, QuotientError, QuotientLimits};
-use grundy::rng::SplitMix64;
-use grundy::{Outcome, Play, Searcher};
+use crate::games::heaps::Heaps;
+use crate::games::nim::Nim;
+use crate::games::octal::{Octal, OctalRule};
+use crate::misere::heaps::HeapGame;
+use crate::misere::quotient::{period_bound, Quotient, QuotientError, QuotientLimits};
+use crate::rng::SplitMix64;
+use crate::{Outcome, Play, Searcher};
 
 fn octal(code: &str, heaps: Vec<u64>) -> Octal {
     let rule = Arc::new(OctalRule::new(code.into(), code.parse().unwrap()));
@@ -141,7 +141,7 @@ fn heap_elements_of_lone_heaps_have_the_searched_outcome() {
 
 #[test]
 fn quotients_from_the_literature() {
-    let text = include_str!("../data/misere_quotients.txt");
+    let text = include_str!("../../tests/data/misere_quotients.txt");
     let mut blocks = 0;
     for block in text
         .split("\n\n")
@@ -223,7 +223,7 @@ fn limits_stop_with_the_limit_named() {
 /// (the octal game `code`) answers by quotient, with the outcome of an
 /// exhaustive misère search and exactly the moves to its P-positions.
 fn quotient_analyses_agree_with_search(name: &str, code: &str, sums: &[Vec<u64>]) {
-    use grundy::{AnalyzeOptions, Method};
+    use crate::{AnalyzeOptions, Method};
     let game = common::game(name).unwrap();
     let o = AnalyzeOptions {
         play: Play::Misere,
@@ -238,7 +238,7 @@ fn quotient_analyses_agree_with_search(name: &str, code: &str, sums: &[Vec<u64>]
         let p = octal(code, heaps.clone());
         assert_eq!(a.outcome, search.solve(&p).unwrap().outcome, "{heaps:?}");
         // Every winning move leads to a P-position, and every P-option is listed.
-        let moves = grundy::solve::move_reports(&mut search, &p).unwrap();
+        let moves = crate::solve::move_reports(&mut search, &p).unwrap();
         let mut to_p: Vec<String> = moves
             .iter()
             .filter(|r| r.solved.outcome == Outcome::Previous)
@@ -412,7 +412,7 @@ fn misere_kayles_quotient_agrees_with_search_on_random_sums() {
     // The shipped Kayles quotient (proved when loaded) against exhaustive
     // misère search of the heaps, on 400 random sums small enough to
     // search: up to 5 heaps, heaps up to 22.
-    use grundy::misere::incremental;
+    use crate::misere::incremental;
     let q = incremental::shipped(&game("0.77")).expect("shipped and proved");
     let mut rng = SplitMix64::new(48);
     let mut search = Searcher::new(Play::Misere);

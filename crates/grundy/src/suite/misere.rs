@@ -2,18 +2,18 @@
 //! `Searcher`, which sees only the games' moves), and against the
 //! literature's counts and genus tables.
 
-use crate::common;
+use super::common;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use grundy::games::heaps::{small_heap_lists, Heaps};
-use grundy::games::nim::Nim;
-use grundy::games::octal::{Octal, OctalRule};
-use grundy::misere::canonical::{Form, Forms};
-use grundy::misere::genus::{tame_outcome, Genera, Kind};
-use grundy::misere::heaps::{HeapForms, HeapGame};
-use grundy::rng::SplitMix64;
-use grundy::{Game, Outcome, Play, Searcher};
+use crate::games::heaps::{small_heap_lists, Heaps};
+use crate::games::nim::Nim;
+use crate::games::octal::{Octal, OctalRule};
+use crate::misere::canonical::{Form, Forms};
+use crate::misere::genus::{tame_outcome, Genera, Kind};
+use crate::misere::heaps::{HeapForms, HeapGame};
+use crate::rng::SplitMix64;
+use crate::{Game, Outcome, Play, Searcher};
 
 const CODES: [&str; 5] = ["0.77", "0.07", "0.137", "0.75", "0.312"];
 
@@ -170,7 +170,7 @@ fn tame_sums_follow_the_genus_rule() {
 #[test]
 fn normal_values_of_forms_are_the_grundy_sequence() {
     // The `g` of the genus, read off the forms, against the octal data file.
-    let data = include_str!("../data/octal.txt");
+    let data = include_str!("../../tests/data/octal.txt");
     let kayles: Vec<u32> = data
         .split("rule 0.77")
         .nth(1)
@@ -217,7 +217,7 @@ fn read_genus(text: &str) -> (u32, Vec<u32>) {
 #[test]
 fn genus_values_from_the_literature() {
     let mut checked = 0;
-    for (source, rule, lines) in blocks(include_str!("../data/misere_genus.txt")) {
+    for (source, rule, lines) in blocks(include_str!("../../tests/data/misere_genus.txt")) {
         let game = if rule == "nim" {
             HeapGame::Nim
         } else {
@@ -262,14 +262,14 @@ fn games_born_by_each_day_as_conway_counts() {
                 .filter(|i| mask & (1 << i) != 0)
                 .map(|i| born[i])
                 .collect();
-            next.push(forms.from_options(options).unwrap());
+            next.push(forms.simplest(options).unwrap());
         }
         next.sort();
         next.dedup();
         born = next;
         counts.push(born.len());
     }
-    for (source, _, lines) in blocks(include_str!("../data/misere_days.txt")) {
+    for (source, _, lines) in blocks(include_str!("../../tests/data/misere_days.txt")) {
         for line in lines {
             let (day, count) = line.split_once(' ').unwrap();
             let day: usize = day.parse().unwrap();
@@ -284,7 +284,7 @@ fn games_born_by_each_day_as_conway_counts() {
 
 #[test]
 fn theory_first_misere_analysis_agrees_with_search() {
-    use grundy::{AnalyzeOptions, Method};
+    use crate::{AnalyzeOptions, Method};
     let misere = AnalyzeOptions {
         play: Play::Misere,
         ..AnalyzeOptions::default()
@@ -329,7 +329,7 @@ fn quaternary_games_with_heaps_that_are_not_nim_heaps_are_the_published_ones() {
     // Every code of up to three quaternary digits (0-3): a heap whose simplest
     // form is not a nim heap, among the heaps up to 30, exactly in the codes the
     // data file lists.
-    let data = include_str!("../data/misere_quaternary.txt");
+    let data = include_str!("../../tests/data/misere_quaternary.txt");
     let listed: Vec<String> = data
         .lines()
         .filter_map(|l| l.strip_prefix("not-nim "))
@@ -371,7 +371,7 @@ fn read_form(text: &str, names: &HashMap<String, Form>, forms: &mut Forms) -> Fo
                 }
                 assert_eq!(t[*at - 1], b',');
             }
-            forms.from_options(options).unwrap()
+            forms.simplest(options).unwrap()
         } else {
             while *at < t.len() && t[*at].is_ascii_alphanumeric() {
                 *at += 1;
@@ -384,7 +384,7 @@ fn read_form(text: &str, names: &HashMap<String, Form>, forms: &mut Forms) -> Fo
         };
         while *at < t.len() && t[*at] == b'+' {
             *at += 1;
-            f = forms.from_options(vec![f]).unwrap();
+            f = forms.simplest(vec![f]).unwrap();
         }
         f
     }
@@ -396,7 +396,7 @@ fn read_form(text: &str, names: &HashMap<String, Form>, forms: &mut Forms) -> Fo
 
 #[test]
 fn heaps_have_the_published_simplest_forms() {
-    let data = include_str!("../data/misere_forms.txt");
+    let data = include_str!("../../tests/data/misere_forms.txt");
     let mut checked = 0;
     for block in data.split("# Source:").skip(1) {
         let mut forms = Forms::new(1 << 20);
@@ -440,7 +440,7 @@ fn misere_coin_rows_by_the_subset_array_agree_with_search() {
     // Random rows of up to 11 coins: `analyze` (the subset array) against
     // `analyze_by_search` (exhaustive misère search), outcome, remoteness
     // and every move's outcome and remoteness; `--value-only` the outcome.
-    use grundy::AnalyzeOptions;
+    use crate::AnalyzeOptions;
     let full = AnalyzeOptions {
         play: Play::Misere,
         all_moves: true,
@@ -474,7 +474,7 @@ fn misere_coin_rows_by_the_subset_array_agree_with_search() {
                 (s.outcome, s.remoteness),
                 "{rule} {p}"
             );
-            let moves = |x: &grundy::Analysis| -> Vec<(String, Option<Outcome>, Option<u32>)> {
+            let moves = |x: &crate::Analysis| -> Vec<(String, Option<Outcome>, Option<u32>)> {
                 let mut v: Vec<_> = x
                     .all_moves
                     .iter()
