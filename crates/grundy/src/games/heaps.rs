@@ -574,7 +574,7 @@ pub trait Tokens: Sized {
     fn read(token: &str) -> Result<Self, ParseError>;
 
     /// Whether this is no token at all.
-    fn is_none(&self) -> bool;
+    fn is_zero(&self) -> bool;
 }
 
 impl Tokens for u64 {
@@ -582,7 +582,7 @@ impl Tokens for u64 {
         parse_u64(token, "the number of tokens taken")
     }
 
-    fn is_none(&self) -> bool {
+    fn is_zero(&self) -> bool {
         *self == 0
     }
 }
@@ -592,7 +592,7 @@ impl Tokens for num_bigint::BigUint {
         parse_biguint(token, "the number of tokens taken")
     }
 
-    fn is_none(&self) -> bool {
+    fn is_zero(&self) -> bool {
         num_traits::Zero::is_zero(self)
     }
 }
@@ -609,7 +609,7 @@ impl<N: Tokens> FromStr for Take<N> {
                 example: "`take 3`",
             })?;
         let k = N::read(n.trim())?;
-        if k.is_none() {
+        if k.is_zero() {
             return Err(ParseError::invalid("a move takes at least 1 token"));
         }
         Ok(Take(k))
