@@ -947,7 +947,7 @@ impl<R: Rules> AnyPosition for Position<R> {
         // The run's time limit holds inside the game's own calls too (a
         // script's `moves`), whoever calls: a front end's watch is only
         // tightened by it.
-        let deadline = o.limits.max_time.map(|t| std::time::Instant::now() + t);
+        let deadline = o.limits.deadline_from(std::time::Instant::now());
         crate::solve::deadline::scoped(deadline, || self.analyze_unscoped(o, by_search, hooks))
     }
 

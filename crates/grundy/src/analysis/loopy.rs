@@ -95,7 +95,10 @@ pub(crate) struct Explored<G> {
 /// past `limits.max_time`, [`SearchError::Interrupted`] when this thread's
 /// watch ends, and the game's own failures.
 pub(crate) fn explore<G: Game>(root: &G, limits: Limits) -> Result<Explored<G>, SearchError> {
-    let deadline = limits.max_time.map(|t| (Instant::now() + t, t));
+    let deadline = limits
+        .max_time
+        .zip(limits.deadline_from(Instant::now()))
+        .map(|(t, at)| (at, t));
     let watch = deadline::watch();
     let mut moves_seen = 0usize;
     let mut index: HashMap<G, u32> = HashMap::new();

@@ -97,7 +97,7 @@ struct Theory {
 
 impl Theory {
     fn new(game: HeapGame, limits: Limits) -> Theory {
-        let deadline = limits.max_time.map(|t| std::time::Instant::now() + t);
+        let deadline = limits.deadline_from(std::time::Instant::now());
         Theory {
             forms: Forms::new(THEORY_FORMS).with_deadline(deadline),
             heaps: HeapForms::new(game.clone()),

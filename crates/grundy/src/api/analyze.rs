@@ -247,4 +247,21 @@ mod tests {
         let err = analyze(&spec, &["5"], &options).unwrap_err().to_string();
         assert!(err.contains("stopped at the search's time limit"), "{err}");
     }
+
+    #[test]
+    fn a_time_limit_past_what_the_clock_holds_is_no_limit() {
+        let options = AnalyzeOptions {
+            limits: crate::solve::Limits::default().with_time(std::time::Duration::MAX),
+            ..AnalyzeOptions::default()
+        };
+        for (game, words) in [("cram", ["3x3"]), ("kayles", ["7"])] {
+            let a = analyze(&Spec::from(game), &words, &options).unwrap();
+            assert!(a.grundy.is_some(), "{game}");
+        }
+        let misere = AnalyzeOptions {
+            play: crate::game::Play::Misere,
+            ..options
+        };
+        assert!(analyze(&Spec::from("kayles"), &["3", "4"], &misere).is_ok());
+    }
 }

@@ -47,7 +47,9 @@ pub const DEFAULT_MAX_FORMS: usize = 1 << 20;
 
 impl MisereOptions {
     fn forms(&self) -> Forms {
-        let deadline = self.max_time.map(|t| std::time::Instant::now() + t);
+        let deadline = self
+            .max_time
+            .and_then(|t| std::time::Instant::now().checked_add(t));
         Forms::new(self.max_forms)
             .with_deadline(deadline)
             .with_memory(self.memory)
@@ -471,7 +473,9 @@ pub fn quotient(
     let limits = QuotientLimits {
         max_states: options.max_states,
         max_order: options.max_order,
-        deadline: options.max_time.map(|t| std::time::Instant::now() + t),
+        deadline: options
+            .max_time
+            .and_then(|t| std::time::Instant::now().checked_add(t)),
     };
     // A period proved at a smaller bound makes that quotient the one of
     // every bound past it (with the periodic heap map), so the work stops

@@ -70,6 +70,14 @@ impl Limits {
     /// Moves a search may look at per position of its limit.
     pub const MOVES_PER_POSITION: usize = 256;
 
+    /// When a run started at `now` must stop: `now` plus
+    /// [`max_time`](Limits::max_time), `None` without one or when the sum
+    /// passes what the clock can hold (a time limit that long never ends a
+    /// run, and adding it must not panic).
+    pub fn deadline_from(&self, now: Instant) -> Option<Instant> {
+        self.max_time.and_then(|t| now.checked_add(t))
+    }
+
     /// The most moves a search may look at.
     pub fn max_moves(&self) -> usize {
         self.max_positions.saturating_mul(self.moves_per_position)
@@ -255,7 +263,7 @@ impl Budget {
         let deadline = self
             .limits
             .max_time
-            .map(|t| now + t.saturating_sub(self.spent));
+            .and_then(|t| now.checked_add(t.saturating_sub(self.spent)));
         self.running = Some((now, deadline));
     }
 
