@@ -1,8 +1,8 @@
 //! The one place the command reads and saves checkpoint files, for every
 //! command that checkpoints (`analyze`, `sequence`, `period`): resume from
 //! the file if it is there, save atomically, clean up after killed saves.
-//! What is inside is the library's one container
-//! (`grundy::solve::container`: version, content hash, kind).
+//! What is inside is the library's one container format (a version, a
+//! content hash and the kind of run), which the library reads and checks.
 
 use std::io::{self, Write};
 use std::path::Path;

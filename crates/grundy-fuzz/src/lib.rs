@@ -18,11 +18,10 @@ use std::time::Duration;
 
 use grundy::api::analyze::AnalyzeOptions;
 use grundy::api::formula::{Cell, Expr};
-use grundy::api::{games, judge, Files, Spec};
-use grundy::solve::heap::checkpoint;
-use grundy::solve::heap::code::HeapCode;
-use grundy::solve::heap::sequence;
-use grundy::{Limits, Play};
+use grundy::api::sequence::{
+    checkpoint_values, sequence, Checkpoint, Hooks, SequenceOptions, Values,
+};
+use grundy::api::{games, judge, Files, Limits, Play, Spec};
 
 mod reach;
 pub use reach::{huge_number, web_body, ENDPOINTS, MAX_DIGITS};
@@ -142,21 +141,32 @@ pub fn analyze(data: &[u8]) {
     }
 }
 
-/// Take-and-break codes: a code that parses prints as text that parses to
-/// the same code, and its first values are computed without a panic.
+/// Take-and-break codes: a code whose first values are found prints as a
+/// code that gives the same values and prints the same way, and no text
+/// given as a rule panics.
 pub fn heap_code(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(code) = text.parse::<HeapCode>() else {
+    let options = SequenceOptions {
+        limits: small_limits(),
+        ..SequenceOptions::default()
+    };
+    let Ok(first) = sequence(&Spec::from(text), 40, &options, Hooks::default()) else {
         return;
     };
-    let printed = code.to_string();
-    let again: HeapCode = printed
-        .parse()
-        .unwrap_or_else(|e| panic!("{text:?} prints as {printed:?}, which does not parse: {e}"));
-    assert_eq!(again, code, "{text:?} prints as {printed:?}, another code");
-    let _ = sequence::values(&code, 40);
+    if let Values::Catalog(_) = first.values {
+        return; // a catalog game's name, not a code
+    }
+    let printed = first.rule.clone();
+    let again = sequence(
+        &Spec::from(printed.as_str()),
+        40,
+        &options,
+        Hooks::default(),
+    )
+    .unwrap_or_else(|e| panic!("{text:?} prints as {printed:?}, which is refused: {e}"));
+    assert_eq!(again, first, "{text:?} prints as {printed:?}, another rule");
 }
 
 /// Formulas: one that parses prints as text that parses to the same formula
@@ -227,10 +237,11 @@ pub fn graph(data: &[u8]) {
 /// The rules whose checkpoints [`checkpoint_file`] reads.
 const CHECKPOINT_RULES: [&str; 4] = ["0.6", "0.07", "4.07", "0.137"];
 
-/// Sequence checkpoint files. The first byte picks a rule and a mode:
-/// - even: the rest is a checkpoint file; whatever is accepted must
-///   re-serialise to the identical bytes (nothing is accepted loosely, and
-///   no file of an earlier format is accepted);
+/// Sequence checkpoint files, read as `grundy sequence --checkpoint` reads
+/// them. The first byte picks a rule and a mode:
+/// - even: the rest is a checkpoint file; whatever is accepted must be
+///   saved again, by a run resumed from it, as the identical bytes (nothing
+///   is accepted loosely, and no file of an earlier format is accepted);
 /// - odd: a real checkpoint of the rule's first values is damaged as the
 ///   rest says (byte flips at positions, then a truncation), and a damaged
 ///   file must be refused, never read as other values.
@@ -238,14 +249,13 @@ pub fn checkpoint_file(data: &[u8]) {
     let Some((&first, rest)) = data.split_first() else {
         return;
     };
-    let rule = CHECKPOINT_RULES[usize::from(first >> 1) % CHECKPOINT_RULES.len()];
-    let code: HeapCode = rule.parse().expect("a valid rule");
+    let rule = Spec::from(CHECKPOINT_RULES[usize::from(first >> 1) % CHECKPOINT_RULES.len()]);
     if first & 1 == 0 {
-        if let Ok(values) = checkpoint::decode(&code, rest) {
-            let again = checkpoint::encode(&code, &values);
+        if let Ok(values) = checkpoint_values(&rule, rest) {
             // Only the current format is read, and only as it is written.
             assert_eq!(
-                again, rest,
+                saved_by_run(&rule, values.len(), Some(rest)),
+                rest,
                 "an accepted checkpoint that does not re-serialise to itself"
             );
         }
@@ -254,8 +264,8 @@ pub fn checkpoint_file(data: &[u8]) {
     // The damage: pairs (position, xor mask), and a final odd byte, if
     // any, truncates the file to that fraction of its length.
     let len = 1 + usize::from(first >> 4) * 7;
-    let values = sequence::values(&code, len).expect("short sequences are found");
-    let good = checkpoint::encode(&code, &values);
+    let good = saved_by_run(&rule, len, None);
+    let values = checkpoint_values(&rule, &good).expect("a checkpoint just saved reads back");
     let mut bad = good.clone();
     let mut pairs = rest.chunks_exact(2);
     for pair in pairs.by_ref().take(2) {
@@ -265,11 +275,29 @@ pub fn checkpoint_file(data: &[u8]) {
     if let [cut] = pairs.remainder() {
         bad.truncate(bad.len() * usize::from(*cut) / 256);
     }
+    let read: Option<Values> = checkpoint_values(&rule, &bad).ok();
     if bad == good {
-        assert_eq!(checkpoint::decode(&code, &bad), Ok(values));
-    } else if let Ok(read) = checkpoint::decode(&code, &bad) {
+        assert_eq!(read, Some(values));
+    } else if let Some(read) = read {
         panic!("a damaged checkpoint was read: {read:?} from {bad:?}");
     }
+}
+
+/// The last checkpoint a sequence run of `len` values of `rule` saves,
+/// resumed from `resume` if given.
+fn saved_by_run(rule: &Spec, len: usize, resume: Option<&[u8]>) -> Vec<u8> {
+    let mut saved = Vec::new();
+    let mut save = |c: &Checkpoint<'_>| {
+        saved.clear();
+        c.write_to(&mut saved)
+    };
+    let hooks = Hooks {
+        resume,
+        save: Some(&mut save),
+        ..Hooks::default()
+    };
+    sequence(rule, len, &SequenceOptions::default(), hooks).expect("short sequences are found");
+    saved
 }
 
 /// Rhai scripts, as `script:FILE` games: the rest of the input is the

@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use super::kill::RandomKills;
 
-use grundy::solve::heap::checkpoint;
-use grundy::solve::heap::code::HeapCode;
+use grundy::api::sequence::checkpoint_values;
+use grundy::api::Spec;
 
 /// The octal game `0.6` to 70000 values: four checkpoints (one
 /// each 16384 values with `--checkpoint-every 0`) and the last, within a
@@ -39,7 +39,7 @@ fn sequence(file: &Path) -> Command {
 fn runs_killed_at_random_moments_resume_to_the_same_checksum() {
     let dir = std::env::temp_dir().join(format!("grundy-kill-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let code: HeapCode = RULE.parse().unwrap();
+    let rule = Spec::from(RULE);
 
     // The run never stopped: its checksum, its time, and its last
     // checkpoint, which holds every value.
@@ -53,9 +53,9 @@ fn runs_killed_at_random_moments_resume_to_the_same_checksum() {
         String::from_utf8_lossy(&out.stderr)
     );
     let checksum = String::from_utf8(out.stdout).unwrap();
-    let values = checkpoint::decode(&code, &std::fs::read(&whole).unwrap())
+    let values = checkpoint_values(&rule, &std::fs::read(&whole).unwrap())
         .unwrap()
-        .to_u32();
+        .to_u64();
     assert_eq!(values.len().to_string(), LEN);
 
     let mut kills = RandomKills::new();
@@ -66,9 +66,9 @@ fn runs_killed_at_random_moments_resume_to_the_same_checksum() {
         let wait = kills.run_and_kill(&mut sequence(&file), took);
         let why = format!("kill {kill} after {wait:?} (seed {})", kills.seed());
         if let Ok(bytes) = std::fs::read(&file) {
-            let saved = checkpoint::decode(&code, &bytes)
+            let saved = checkpoint_values(&rule, &bytes)
                 .unwrap_or_else(|e| panic!("{why}: the checkpoint left is not whole: {e}"))
-                .to_u32();
+                .to_u64();
             assert_eq!(
                 saved[..],
                 values[..saved.len()],

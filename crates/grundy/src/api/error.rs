@@ -162,6 +162,13 @@ pub enum Error {
         /// Why it is not a take-and-break code.
         reason: String,
     },
+    /// A checkpoint asked of a rule valued through the catalog: only the
+    /// take-and-break engine's runs save checkpoints.
+    #[error("`{rule}` is valued through the catalog, whose sequences save no checkpoint; checkpoints are of take-and-break rules (a code such as 0.07, a name such as kayles, or subtraction:S)")]
+    NoCheckpoint {
+        /// The rule, as given.
+        rule: String,
+    },
     /// A catalog game whose positions are not one number.
     #[error("{game}: its positions are not one number, so it has no sequence")]
     NotOneNumber {
@@ -246,6 +253,7 @@ impl Error {
             | Error::MixedVariables { .. }
             | Error::WrongVariables { .. }
             | Error::NotARule { .. }
+            | Error::NoCheckpoint { .. }
             | Error::NotOneNumber { .. } => ErrorKind::BadInput,
             Error::Save { .. } => ErrorKind::Io,
             Error::Interrupted { .. } => ErrorKind::Interrupted,

@@ -334,6 +334,46 @@ pub fn sequence(
     }
 }
 
+/// The values a checkpoint of `rule` (a take-and-break code, a name or
+/// `subtraction:S`) holds: what a run resumed from it starts with, for a
+/// caller that looks into a checkpoint file without running anything.
+///
+/// ```
+/// use grundy::api::sequence::{checkpoint_values, sequence, Hooks, SequenceOptions};
+///
+/// let mut saved = Vec::new();
+/// {
+///     let mut save = |c: &grundy::api::sequence::Checkpoint<'_>| {
+///         saved.clear();
+///         c.write_to(&mut saved)
+///     };
+///     let hooks = Hooks { save: Some(&mut save), ..Hooks::default() };
+///     sequence(&"kayles".into(), 8, &SequenceOptions::default(), hooks).unwrap();
+/// }
+/// let held = checkpoint_values(&"0.77".into(), &saved).unwrap();
+/// assert_eq!(held.to_u64(), [0, 1, 2, 3, 1, 4, 3, 2]);
+/// // Damaged, or of another rule: refused.
+/// assert!(checkpoint_values(&"0.07".into(), &saved).is_err());
+/// let last = saved.len() - 1;
+/// saved[last] ^= 1;
+/// assert!(checkpoint_values(&"0.77".into(), &saved).is_err());
+/// ```
+///
+/// # Errors
+/// A rule that is not on the take-and-break engine ([`Error::NotARule`],
+/// [`Error::NoCheckpoint`]); a checkpoint of another rule, damaged, or of
+/// another format ([`Error::Checkpoint`]).
+pub fn checkpoint_values(rule: &Spec, bytes: &[u8]) -> Result<Values, Error> {
+    let Rule::Engine(code) = Rule::resolve(rule)? else {
+        return Err(Error::NoCheckpoint {
+            rule: rule.to_string(),
+        });
+    };
+    let values = checkpoint::decode(&code, bytes)?;
+    let len = values.len();
+    Ok(Values::from_engine(values, len))
+}
+
 /// The bytes the engine stores per value at least (16-bit values; twice
 /// that once a value passes 16 bits).
 pub(crate) const ENGINE_VALUE_BYTES: usize = 2;
