@@ -222,7 +222,13 @@ mod tests {
             kind: Some(Kind::Table),
             ..Defaults::default()
         };
-        grid(&"nim".into(), &asked, defaults, grundy::Limits::default()).unwrap()
+        grid(
+            &"nim".into(),
+            &asked,
+            defaults,
+            grundy::api::Limits::default(),
+        )
+        .unwrap()
     }
 
     fn svg(size: u64) -> String {

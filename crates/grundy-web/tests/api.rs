@@ -10,7 +10,7 @@ use axum::Router;
 use grundy::api::analyze::{analyze, AnalyzeOptions};
 use grundy::api::values::{grid, Defaults, Kind, ShapeRequest};
 use grundy::api::{games, play};
-use grundy::{Limits, Play};
+use grundy::api::{Limits, Play};
 use grundy_web::{router, Config};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};

@@ -21,11 +21,12 @@ pub mod nimber;
 pub mod pattern;
 pub mod period;
 pub mod play;
+pub mod search;
 pub mod sequence;
 pub mod values;
 pub mod verify;
 
-pub use crate::analysis::erased::{AnyPosition, ValuesError};
+pub use crate::analysis::erased::{AnyGame, AnyPosition, ValuesError};
 pub use crate::catalog::CatalogError;
 pub use crate::entry::{Entry, Files, Spec, VerifyPlan};
 pub use error::{Error, ErrorKind};

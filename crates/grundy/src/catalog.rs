@@ -172,7 +172,12 @@ mod tests {
 
     /// The game and position of an entry's example, with the text of the
     /// file it names (examples name files relative to the repository's root).
-    fn example(e: &Entry) -> (Box<dyn AnyGame>, Box<dyn crate::AnyPosition>) {
+    fn example(
+        e: &Entry,
+    ) -> (
+        Box<dyn AnyGame>,
+        Box<dyn crate::analysis::erased::AnyPosition>,
+    ) {
         let mut words = e.example.split_whitespace();
         let mut spec = Spec::from(words.next().unwrap());
         if let (true, Some(path)) = (e.parameter_is_file, &spec.param) {
@@ -207,9 +212,9 @@ mod tests {
     /// to the same position: the `to` of an analysis can be typed again.
     #[test]
     fn positions_after_moves_parse_back() {
-        let small = crate::AnalyzeOptions {
+        let small = crate::analysis::erased::AnalyzeOptions {
             all_moves: true,
-            limits: crate::Limits::new(20_000),
+            limits: crate::solve::Limits::new(20_000),
             ..Default::default()
         };
         let mut checked = 0;

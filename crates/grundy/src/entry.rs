@@ -118,9 +118,7 @@ impl Files {
     /// ```
     /// use std::sync::Arc;
     /// use grundy::api::analyze::{analyze, AnalyzeOptions};
-    /// use grundy::api::{Files, Spec};
-    /// use grundy::games::script::{Atom, OptionList};
-    /// use grundy::solve::batched::AtomMoves;
+    /// use grundy::api::{Atom, AtomMoves, Files, OptionList, Spec};
     ///
     /// /// Take one or two.
     /// struct Take12;

@@ -10,8 +10,8 @@ use thiserror::Error;
 /// A position of an impartial game: both players have the same moves.
 ///
 /// Implementations are written from the rules alone; closed forms live in
-/// [`Solution`](crate::Solution) so that search can check them.
-/// `Display` prints the position in the text form its [`Rules`](crate::Rules)
+/// [`Solution`](crate::solution::Solution) so that search can check them.
+/// `Display` prints the position in the text form its [`Rules`](crate::analysis::erased::Rules)
 /// parse, so that a printed position can be typed back.
 pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
     /// A move as a player names it, e.g. `heap 2: take 3`.

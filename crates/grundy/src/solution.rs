@@ -130,16 +130,6 @@ pub fn sum_moves_to_value<M, E>(
 ///
 /// # Errors
 /// The first [`CheckError::Disagreement`], or a search failure.
-///
-/// ```
-/// use grundy::games::nim::Nim;
-/// use grundy::{check, Limits};
-/// let all: Vec<Nim> = (0..6u64)
-///     .flat_map(|a| (0..6u64).map(move |b| Nim::new(vec![a, b])))
-///     .collect();
-/// let report = check(all, Limits::default()).unwrap();
-/// assert_eq!(report.positions, 36);
-/// ```
 pub fn check<G: Solution>(
     positions: impl IntoIterator<Item = G>,
     limits: Limits,
@@ -342,7 +332,7 @@ mod tests {
     fn example_of_check_by_rules() {
         use crate::solution::check_by_rules;
         use crate::solve::test_game::Nim;
-        use crate::Limits;
+        use crate::solve::Limits;
         let all: Vec<Nim> = (0..5u64).map(|a| Nim(vec![a, 3, a / 2])).collect();
         assert_eq!(
             check_by_rules(all, Limits::default())

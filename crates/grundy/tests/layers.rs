@@ -6,7 +6,9 @@
 //!   `grundy-py`);
 //! - an engine (`solve`, `misere`) that names a game, the catalog, the
 //!   analysis or `api`;
-//! - a front end that names anything of `grundy` but `grundy::api`.
+//! - a front end that names anything of `grundy` but `grundy::api`;
+//! - a public module of the library other than `api` and the vocabulary
+//!   its answers are written in (`game`, `nimber`).
 //!
 //! A module's dependencies are the paths it names in code (`crate::x`,
 //! `super::…` that leaves it, and the crate root's re-exports), comments
@@ -22,6 +24,9 @@ const ABOVE_ENGINES: &[&str] = &["games", "catalog", "analysis", "api", "judge"]
 
 /// The engines.
 const ENGINES: &[&str] = &["solve", "misere"];
+
+/// The library's public modules: its door and the vocabulary.
+const PUBLIC: &[&str] = &["api", "game", "nimber"];
 
 /// The front ends, which may name `grundy::api` alone.
 const FRONT_ENDS: &[&str] = &["grundy-cli", "grundy-web", "grundy-py"];
@@ -282,6 +287,25 @@ fn front_ends_form_no_cycle_and_use_only_the_api() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn the_library_makes_public_only_api_and_the_vocabulary() {
+    let lib = strip_comments(
+        &fs::read_to_string(crates_dir().join("grundy/src/lib.rs")).expect("lib.rs"),
+    );
+    let public: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .map(|rest| rest.trim_end_matches(';').trim())
+        .collect();
+    assert!(public.contains(&"api"), "the reader found lib.rs's modules");
+    for module in &public {
+        assert!(
+            PUBLIC.contains(module),
+            "lib.rs makes `{module}` public; outside `api` and the vocabulary {PUBLIC:?}, modules are pub(crate)"
+        );
     }
 }
 

@@ -6,8 +6,8 @@ use grundy::api::analyze::{analyze, position, AnalyzeOptions};
 use grundy::api::certificate::write_period;
 use grundy::api::period::period;
 use grundy::api::sequence::{Hooks, SequenceOptions};
+use grundy::api::Limits;
 use grundy::api::Spec;
-use grundy::Limits;
 
 use crate::common::grundy;
 

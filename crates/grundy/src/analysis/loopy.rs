@@ -39,12 +39,7 @@ pub(crate) fn write_up(
     moves: Vec<LoopyMove>,
     o: &AnalyzeOptions,
 ) -> Analysis {
-    let info = |m: &LoopyMove| MoveInfo {
-        mv: m.mv.clone(),
-        to: m.to.clone(),
-        outcome: Some(m.value.value.outcome()),
-        remoteness: None,
-    };
+    let info = |m: &LoopyMove| MoveInfo::new(&m.mv, &m.to, Some(m.value.value.outcome()), None);
     let mut winning: Vec<&LoopyMove> = moves
         .iter()
         .filter(|m| m.value.value.outcome() == Outcome::Previous)

@@ -6,7 +6,7 @@
 //! use grundy::api::analyze::position;
 //! use grundy::api::certificate::Summary;
 //! use grundy::api::Spec;
-//! use grundy::Limits;
+//! use grundy::api::Limits;
 //!
 //! let p = position(&Spec::from("cram"), &["3x4"]).unwrap();
 //! let mut text = Vec::new();

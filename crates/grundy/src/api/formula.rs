@@ -47,7 +47,7 @@ pub struct Checked {
 /// ```
 /// use grundy::api::{formula, values::ShapeRequest};
 /// let asked = ShapeRequest::default();
-/// let c = formula::check("n % 3", &"bash:3".into(), &asked, grundy::Limits::default()).unwrap();
+/// let c = formula::check("n % 3", &"bash:3".into(), &asked, grundy::api::Limits::default()).unwrap();
 /// assert!(!c.holds);
 /// assert_eq!(c.counterexample.unwrap().cell, [3, 0, 0]); // G(3) = 3
 /// ```

@@ -47,7 +47,7 @@ impl Report {
 /// ```
 /// use grundy::api::{pattern, values::ShapeRequest};
 /// let asked = ShapeRequest { len: Some(24), ..ShapeRequest::default() };
-/// let r = pattern::analyze(&"bash:3".into(), &asked, grundy::Limits::default()).unwrap();
+/// let r = pattern::analyze(&"bash:3".into(), &asked, grundy::api::Limits::default()).unwrap();
 /// assert_eq!(r.periodicity.unwrap().block, [0, 1, 2, 3]);
 /// assert_eq!(r.formula.as_deref(), Some("n % 4"));
 /// ```

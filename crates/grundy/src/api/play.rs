@@ -62,7 +62,7 @@ pub struct Reply {
 /// ```
 /// use grundy::api::play::{computer_move, Reason};
 /// use grundy::api::{analyze::position, Spec};
-/// use grundy::{Limits, Play};
+/// use grundy::api::{Limits, Play};
 ///
 /// let p = position(&Spec::from("nim"), &["1", "2"]).unwrap();
 /// let reply = computer_move(&*p, Play::Normal, Limits::default()).unwrap().unwrap();
@@ -163,7 +163,7 @@ pub struct Turn {
 /// ```
 /// use grundy::api::play::turn;
 /// use grundy::api::{analyze::position, Spec};
-/// use grundy::{Limits, Play};
+/// use grundy::api::{Limits, Play};
 ///
 /// let p = position(&Spec::from("nim"), &["3", "4", "5"]).unwrap();
 /// let t = turn(&*p, Some("heap 1: take 1"), true, Play::Normal, Limits::default()).unwrap();

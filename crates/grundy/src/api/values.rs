@@ -12,7 +12,7 @@
 //! ```
 //! use grundy::api::values::{grid, Defaults, ShapeRequest};
 //! let asked = ShapeRequest { rows: Some(4), cols: Some(4), ..ShapeRequest::default() };
-//! let t = grid(&"nim".into(), &asked, Defaults::default(), grundy::Limits::default()).unwrap();
+//! let t = grid(&"nim".into(), &asked, Defaults::default(), grundy::api::Limits::default()).unwrap();
 //! assert_eq!(t.value(2, 3), Some(1)); // Bouton: 2 XOR 3
 //! ```
 

@@ -364,6 +364,7 @@ impl RowRules {
         }
     }
 
+    #[cfg(test)]
     /// The single-coin values.
     pub fn values(&self) -> &Arc<RowValues> {
         &self.values

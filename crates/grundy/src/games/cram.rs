@@ -1113,7 +1113,8 @@ pub const ENTRY: Entry = Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Nimber, Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::{Nimber, Play};
 
     fn grundy(text: &str) -> u64 {
         let p: Cram = text.parse().unwrap();

@@ -107,12 +107,6 @@ impl Basis {
 ///
 /// # Panics
 /// If `modulus` is 0.
-///
-/// ```
-/// use grundy::games::designated_nim::losing_schemes;
-/// // Luogu P5675 sample 1.
-/// assert_eq!(losing_schemes(&[2, 4, 5], 1_000_000_007), 5);
-/// ```
 pub fn losing_schemes(piles: &[u64], modulus: u64) -> u64 {
     assert!(modulus > 0, "a modulus of 0");
     let n = piles.len();
@@ -150,9 +144,17 @@ fn pow2_mod(mut e: u64, modulus: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn example_of_losing_schemes() {
+        use crate::games::designated_nim::losing_schemes;
+        // Luogu P5675 sample 1.
+        assert_eq!(losing_schemes(&[2, 4, 5], 1_000_000_007), 5);
+    }
+
     use super::*;
     use crate::games::nim::Nim;
-    use crate::{Outcome, Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::{Outcome, Play};
 
     /// Counts by playing every scheme: the first player wins iff some
     /// reduction of pile d leaves a P-position, found by search.

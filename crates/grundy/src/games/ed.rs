@@ -114,11 +114,6 @@ impl Ed {
         Ok(Ed { groups })
     }
 
-    /// The groups, in order.
-    pub fn groups(&self) -> &[(u64, u64)] {
-        &self.groups
-    }
-
     fn total(&self) -> Nimber {
         self.groups.iter().map(|&(a, b)| group_grundy(a, b)).sum()
     }
@@ -353,7 +348,9 @@ pub const ENTRY: Entry = Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{check, Limits, Outcome};
+    use crate::solution::check;
+    use crate::solve::Limits;
+    use crate::Outcome;
 
     #[test]
     fn closed_form_matches_search() {
@@ -362,7 +359,7 @@ mod tests {
 
     #[test]
     fn moves_to_every_value_match_search() {
-        let mut search = crate::Searcher::new(crate::Play::Normal);
+        let mut search = crate::solve::Searcher::new(crate::Play::Normal);
         for p in EdRules.small_positions(6) {
             for target in 0..4 {
                 let listed = p.moves_to_value(Nimber(target)).unwrap();

@@ -111,11 +111,6 @@ impl Ends {
         Ok(Ends { piles })
     }
 
-    /// The piles, left to right.
-    pub fn piles(&self) -> &[u64] {
-        &self.piles
-    }
-
     /// `(L(2, n), R(1, n−1))` of a row of `n ≥ 2` piles: the left pile and
     /// the right pile that would make the row a P-position.
     ///
@@ -384,7 +379,9 @@ pub const ENTRY: Entry = Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{check, Limits, Play, Searcher};
+    use crate::solution::check;
+    use crate::solve::{Limits, Searcher};
+    use crate::Play;
 
     #[test]
     fn closed_form_matches_search() {

@@ -177,11 +177,7 @@ impl FibonacciNim {
         Ok(FibonacciNim::of(n, quota))
     }
 
-    /// The tokens left.
-    pub fn tokens(&self) -> &BigUint {
-        &self.tokens
-    }
-
+    #[cfg(test)]
     /// The most that may be taken now.
     pub fn quota(&self) -> &BigUint {
         &self.quota
@@ -447,7 +443,7 @@ pub const ENTRY: Entry = Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Limits;
+    use crate::solve::Limits;
 
     fn pos(n: u64, q: u64) -> FibonacciNim {
         FibonacciNim::new(n.into(), q.into()).unwrap()
@@ -559,7 +555,8 @@ mod tests {
 
     #[test]
     fn closed_form_matches_search() {
-        let report = crate::check(FibonacciRules.small_positions(45), Limits::default()).unwrap();
+        let report =
+            crate::solution::check(FibonacciRules.small_positions(45), Limits::default()).unwrap();
         assert_eq!(report.grundy_checked, report.positions);
         assert_eq!(pos(8, 8).outcome(), Outcome::Next);
         assert_eq!(pos(8, 7).outcome(), Outcome::Previous);

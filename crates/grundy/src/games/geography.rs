@@ -81,6 +81,7 @@ impl Board {
     }
 
     /// The graph.
+    #[cfg(test)]
     pub fn graph(&self) -> &Graph {
         &self.graph
     }
@@ -186,19 +187,16 @@ impl Geography {
         }
     }
 
+    #[cfg(test)]
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board
     }
 
+    #[cfg(test)]
     /// The vertices not yet deleted.
     pub fn alive(&self) -> &VertexSet {
         &self.alive
-    }
-
-    /// The token's vertex, as an index into the board's graph.
-    pub fn token(&self) -> u32 {
-        self.token
     }
 
     fn label(&self, v: u32) -> u64 {

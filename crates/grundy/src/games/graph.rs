@@ -130,11 +130,6 @@ impl Board {
         self.names.len()
     }
 
-    /// Whether there is no vertex (never, for a parsed board).
-    pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
-    }
-
     fn labels(&self) -> &Labels {
         self.labels.get_or_init(|| label(&self.graph))
     }
@@ -387,12 +382,7 @@ impl AnyPosition for Tokens {
         for (mv, to) in self.moves() {
             let value = to.value();
             if value.value.finite() == Some(target.value()) {
-                let info = MoveInfo {
-                    mv,
-                    to: to.to_string(),
-                    outcome: None,
-                    remoteness: None,
-                };
+                let info = MoveInfo::new(mv, &to, None, None);
                 found.push((value, info));
             }
         }

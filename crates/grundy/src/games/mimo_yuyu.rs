@@ -119,11 +119,6 @@ impl MimoYuyu {
         Ok(MimoYuyu { rows, cols, tokens })
     }
 
-    /// The tokens, sorted by row then column.
-    pub fn tokens(&self) -> &[(u32, u32)] {
-        &self.tokens
-    }
-
     /// The columns (≥ 2, or only 2 with one row) holding an odd number of tokens, ascending.
     pub fn odd_columns(&self) -> Vec<u32> {
         let mut cols: Vec<u32> = self
@@ -448,7 +443,8 @@ pub const ENTRY: Entry = Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{check, Limits};
+    use crate::solution::check;
+    use crate::solve::Limits;
 
     #[test]
     fn closed_form_matches_search() {

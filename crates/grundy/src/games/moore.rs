@@ -75,11 +75,6 @@ impl Moore {
         Moore { k, heaps }
     }
 
-    /// The heaps.
-    pub fn heaps(&self) -> &[u64] {
-        &self.heaps
-    }
-
     fn chosen_sets(&self, from: usize, chosen: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
         if !chosen.is_empty() {
             out.push(chosen.clone());

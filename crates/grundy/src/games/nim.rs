@@ -176,7 +176,7 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::solution::Solution;
-    use crate::Limits;
+    use crate::solve::Limits;
 
     #[test]
     fn bouton_example() {
@@ -214,7 +214,11 @@ mod tests {
             example: "nim 3 4 5",
             max_heaps: 3,
         };
-        let r = crate::check(crate::Rules::small_positions(&rules, 6), Limits::default()).unwrap();
+        let r = crate::solution::check(
+            crate::analysis::erased::Rules::small_positions(&rules, 6),
+            Limits::default(),
+        )
+        .unwrap();
         assert!(r.misere_checked > 0 && r.grundy_checked == r.positions);
     }
 }

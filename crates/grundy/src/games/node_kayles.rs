@@ -98,6 +98,7 @@ impl Graph {
         Graph::new((0..n as u64).collect(), adjacent, None)
     }
 
+    #[cfg(test)]
     /// Vertices.
     pub fn vertex_count(&self) -> usize {
         self.labels.len()
@@ -197,14 +198,10 @@ impl NodeKayles {
         }
     }
 
+    #[cfg(test)]
     /// The graph.
     pub fn graph(&self) -> &Graph {
         &self.graph
-    }
-
-    /// The vertices left, as bits of their indices.
-    pub fn alive(&self) -> u128 {
-        self.alive
     }
 
     fn neighbours(&self, v: usize) -> u128 {
@@ -671,7 +668,8 @@ pub const ENTRY: Entry = Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::Play;
 
     fn grundy(text: &str) -> u64 {
         let p: NodeKayles = text.parse().unwrap();

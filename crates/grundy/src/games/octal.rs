@@ -628,12 +628,6 @@ const NAMED: [(&str, &str, &str, &str); 4] = [
 ///
 /// # Errors
 /// The code's [`ParseCodeError`] for text that is neither.
-///
-/// ```
-/// use grundy::games::octal::code;
-/// assert_eq!(code("kayles").unwrap().to_string(), "0.77");
-/// assert_eq!(code("octal:.07").unwrap().to_string(), "0.07");
-/// ```
 pub fn code(text: &str) -> Result<HeapCode, ParseCodeError> {
     let lower = text.trim().to_ascii_lowercase();
     let name = lower.strip_prefix("octal:").unwrap_or(&lower);
@@ -719,8 +713,18 @@ pub const GRUNDYS_GAME: Entry = named_entry(3, build_grundys_game);
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn example_of_code() {
+        use crate::games::octal::code;
+        assert_eq!(code("kayles").unwrap().to_string(), "0.77");
+        assert_eq!(code("octal:.07").unwrap().to_string(), "0.07");
+    }
+
     use super::*;
-    use crate::{check, AnalyzeOptions, Limits, Outcome, Play};
+    use crate::analysis::erased::AnalyzeOptions;
+    use crate::solution::check;
+    use crate::solve::Limits;
+    use crate::{Outcome, Play};
 
     #[test]
     fn names_stand_for_their_codes() {

@@ -42,7 +42,7 @@
 //! [`engine::MAX_CALL_LEVELS`] calls, within bounds on memory, so a runaway
 //! script stops with an error naming its line. A game
 //! where a position can come back is refused by the search
-//! ([`crate::SearchError::Cycle`]).
+//! ([`crate::solve::SearchError::Cycle`]).
 //!
 //! # References
 //! - Berlekamp, Conway, Guy, *Winning Ways*, chapter 4 (sums of games, splitting heaps).
@@ -65,7 +65,9 @@ use crate::nimber::Nimber;
 use crate::solve::batched::AtomMoves;
 use crate::solve::{batched, Limits, SearchError};
 
-pub use engine::{Atom, OptionList, Script, ScriptError};
+#[cfg(test)]
+pub use engine::ScriptError;
+pub use engine::{Atom, Script};
 
 pub use crate::entry::Moves;
 
@@ -81,11 +83,6 @@ impl ScriptGame {
     /// `parts` (a sum when there are several).
     pub fn new(script: Moves, parts: Vec<Atom>) -> ScriptGame {
         ScriptGame { script, parts }
-    }
-
-    /// The parts of the sum.
-    pub fn parts(&self) -> &[Atom] {
-        &self.parts
     }
 
     fn with(&self, parts: Vec<Atom>) -> ScriptGame {

@@ -86,11 +86,6 @@ impl Staircase {
         Ok(Staircase { steps })
     }
 
-    /// The coins on each step, step 1 first.
-    pub fn steps(&self) -> &[u64] {
-        &self.steps
-    }
-
     fn odd_xor(&self) -> u64 {
         self.steps.iter().step_by(2).fold(0, |a, &b| a ^ b)
     }

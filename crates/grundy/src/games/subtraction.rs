@@ -29,7 +29,7 @@ use crate::entry::{Entry, VerifyPlan};
 use crate::game::{parse_u64, MoveIter, ParseError};
 use crate::games::heaps::{HeapRule, HeapRules, HeapSolution, Heaps, Take};
 use crate::nimber::{mex, Nimber};
-pub use crate::solve::heap::subtraction_set::{SubtractionSet, MAX_SUBTRACTION};
+pub use crate::solve::heap::subtraction_set::SubtractionSet;
 use crate::solve::period::{PeriodWatch, Periodicity};
 
 /// The most values computed while looking for the period.
@@ -115,11 +115,13 @@ impl SubtractionRule {
         Ok(SubtractionRule { name, set, solved })
     }
 
+    #[cfg(test)]
     /// The set.
     pub fn set(&self) -> &SubtractionSet {
         &self.set
     }
 
+    #[cfg(test)]
     /// The proven period of the Grundy sequence (`None` for Bash, whose
     /// period is K + 1 from 0).
     pub fn period(&self) -> Option<&Periodicity> {

@@ -155,11 +155,6 @@ impl Wythoff {
         }
     }
 
-    /// The heaps.
-    pub fn heaps(&self) -> (&BigUint, &BigUint) {
-        (&self.a, &self.b)
-    }
-
     fn small(&self) -> Option<(usize, usize)> {
         let fit = |x: &BigUint| x.to_usize().filter(|&x| x <= GRUNDY_LIMIT);
         Some((fit(&self.a)?, fit(&self.b)?))
@@ -434,7 +429,7 @@ pub const ENTRY: Entry = Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Limits;
+    use crate::solve::Limits;
 
     #[test]
     fn first_p_positions() {
@@ -511,7 +506,8 @@ mod tests {
 
     #[test]
     fn closed_form_matches_search() {
-        let report = crate::check(WythoffRules.small_positions(20), Limits::default()).unwrap();
+        let report =
+            crate::solution::check(WythoffRules.small_positions(20), Limits::default()).unwrap();
         assert_eq!(report.grundy_checked, report.positions);
     }
 }

@@ -46,7 +46,8 @@ fn generate_1846(seed: u64, max: bool) -> String {
 mod tests {
     use super::*;
     use crate::judge::Tokens;
-    use crate::{Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::Play;
 
     #[test]
     fn sample() {

@@ -114,7 +114,8 @@ mod tests {
     use crate::analysis::erased::Rules;
     use crate::games::coins::grid::GridRules;
     use crate::games::coins::RowRules;
-    use crate::{Outcome, Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::{Outcome, Play};
 
     #[test]
     fn samples() {

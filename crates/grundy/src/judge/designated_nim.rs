@@ -42,7 +42,8 @@ fn generate_p5675(seed: u64, max: bool) -> String {
 mod tests {
     use super::*;
     use crate::games::nim::Nim;
-    use crate::{Outcome, Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::{Outcome, Play};
 
     #[test]
     fn samples() {

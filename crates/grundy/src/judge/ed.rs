@@ -53,7 +53,8 @@ fn generate_p2148(seed: u64, max: bool) -> String {
 mod tests {
     use super::*;
     use crate::judge::Tokens;
-    use crate::{Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::Play;
 
     #[test]
     fn sample() {

@@ -47,7 +47,8 @@ fn generate_p2599(seed: u64, max: bool) -> String {
 mod tests {
     use super::*;
     use crate::judge::Tokens;
-    use crate::{Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::Play;
 
     #[test]
     fn sample() {

@@ -70,7 +70,8 @@ fn generate_2516(seed: u64, max: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::Play;
 
     #[test]
     fn sample() {

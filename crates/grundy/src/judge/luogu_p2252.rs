@@ -33,7 +33,8 @@ fn generate_p2252(seed: u64, max: bool) -> String {
 mod tests {
     use super::*;
     use crate::games::wythoff::Wythoff;
-    use crate::{Outcome, Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::{Outcome, Play};
 
     #[test]
     fn sample() {

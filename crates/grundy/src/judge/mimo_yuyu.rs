@@ -64,7 +64,8 @@ fn generate_2155e(seed: u64, max: bool) -> String {
 mod tests {
     use super::*;
     use crate::judge::Tokens;
-    use crate::{Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::Play;
 
     #[test]
     fn sample() {

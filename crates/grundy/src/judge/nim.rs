@@ -42,7 +42,8 @@ fn generate_p2197(seed: u64, max: bool) -> String {
 mod tests {
     use super::*;
     use crate::judge::Tokens;
-    use crate::{Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::Play;
 
     #[test]
     fn sample() {

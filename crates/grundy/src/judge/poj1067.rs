@@ -71,7 +71,8 @@ fn generate_1067(seed: u64, max: bool) -> String {
 mod tests {
     use super::*;
     use crate::games::wythoff::Wythoff;
-    use crate::{Outcome, Play, Searcher};
+    use crate::solve::Searcher;
+    use crate::{Outcome, Play};
 
     #[test]
     fn sample() {

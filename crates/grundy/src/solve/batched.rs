@@ -1,6 +1,6 @@
 //! The batched engine: Grundy values of script positions, fast.
 //!
-//! The generic [`Searcher`](crate::Searcher) asks a game for the moves of one
+//! The generic [`Searcher`](crate::solve::Searcher) asks a game for the moves of one
 //! position at a time and keeps every position as an owned value. For a
 //! script game both costs dominate: a call from Rust into the script costs
 //! more than a simple `moves` itself, and the positions are small sums of
@@ -156,11 +156,6 @@ impl<'a, M: AtomMoves + ?Sized> AtomSolver<'a, M> {
             },
             walk: Walk::default(),
         }
-    }
-
-    /// How many distinct atoms have been met.
-    pub fn atoms_met(&self) -> usize {
-        self.atoms.len()
     }
 
     /// The limit that stopped the solver, once one did ([`SearchError::LimitExceeded`]

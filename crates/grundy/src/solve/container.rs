@@ -38,9 +38,6 @@ use std::io::{self, Write};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-/// The version this build writes and reads.
-pub const VERSION: u32 = 4;
-
 /// The first line of the format.
 const MAGIC: &str = "grundy-checkpoint 4";
 

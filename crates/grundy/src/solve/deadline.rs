@@ -82,6 +82,7 @@ pub fn watch() -> Watch {
     WATCH.with(|c| c.borrow().clone())
 }
 
+#[cfg(test)]
 /// This thread's deadline, if it has one.
 pub fn current() -> Option<Instant> {
     WATCH.with(|c| c.borrow().deadline)

@@ -33,7 +33,7 @@ use crate::game::GameError;
 ///
 /// ```
 /// use std::time::Duration;
-/// use grundy::Limits;
+/// use grundy::api::Limits;
 /// let l = Limits::new(1_000).with_memory(64 << 20).with_time(Duration::from_secs(2));
 /// assert_eq!(l.max_moves(), 256_000);
 /// assert_eq!(l.max_bytes, 64 << 20);
@@ -352,7 +352,7 @@ impl Budget {
 /// bytes`), so that a budget below a MiB is not shown as 0 MiB.
 ///
 /// ```
-/// use grundy::solve::limits::Bytes;
+/// use grundy::api::Bytes;
 /// assert_eq!(Bytes(64 << 10).to_string(), "64 KiB");
 /// assert_eq!(Bytes(3 << 29).to_string(), "1.5 GiB");
 /// assert_eq!(Bytes(100).to_string(), "100 bytes");

@@ -55,15 +55,6 @@ use crate::game::Outcome;
 
 /// A generalized Sprague–Grundy value: a finite nimber, or ∞(K) with K the
 /// finite values of the options, written `3` and `∞{0,2}`.
-///
-/// ```
-/// use grundy::solve::loopy::Value;
-/// let a = Value::Finite(3);
-/// let k = Value::infinite([0, 2]);
-/// assert_eq!((a.clone() + k.clone()).to_string(), "∞{1,3}");
-/// assert_eq!((k.clone() + k).to_string(), "∞{}");
-/// assert_eq!((a.clone() + a).to_string(), "0");
-/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Value {
     /// A finite value: the position plays like a Nim heap of that size.
@@ -354,19 +345,6 @@ struct Labeller<'g> {
 /// # Complexity
 /// O(V + E) per stage; as many stages as the largest finite value plus
 /// one or two.
-///
-/// ```
-/// use grundy::solve::loopy::{label, Graph, Value};
-/// // 0 ⇄ 1, 1 → 2: vertex 2 is lost (0), 1 wins by moving there (1), and
-/// // 0, whose one option is 1, is lost (0): its move to 1 is answered at 2.
-/// let g = Graph::from_edges(3, &[(0, 1), (1, 0), (1, 2)]).unwrap();
-/// let l = label(&g);
-/// assert_eq!([l.value(&g, 0), l.value(&g, 1), l.value(&g, 2)],
-///            [Value::Finite(0), Value::Finite(1), Value::Finite(0)]);
-/// // A cycle with no way out is a draw.
-/// let g = Graph::from_edges(2, &[(0, 1), (1, 0)]).unwrap();
-/// assert_eq!(label(&g).value(&g, 0).to_string(), "∞{}");
-/// ```
 pub fn label(graph: &Graph) -> Labels {
     let n = graph.len();
     let mut l = Labeller {
@@ -515,6 +493,32 @@ impl Add for Ranked {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn example_of_value() {
+        use crate::solve::loopy::Value;
+        let a = Value::Finite(3);
+        let k = Value::infinite([0, 2]);
+        assert_eq!((a.clone() + k.clone()).to_string(), "∞{1,3}");
+        assert_eq!((k.clone() + k).to_string(), "∞{}");
+        assert_eq!((a.clone() + a).to_string(), "0");
+    }
+
+    #[test]
+    fn example_of_label() {
+        use crate::solve::loopy::{label, Graph, Value};
+        // 0 ⇄ 1, 1 → 2: vertex 2 is lost (0), 1 wins by moving there (1), and
+        // 0, whose one option is 1, is lost (0): its move to 1 is answered at 2.
+        let g = Graph::from_edges(3, &[(0, 1), (1, 0), (1, 2)]).unwrap();
+        let l = label(&g);
+        assert_eq!(
+            [l.value(&g, 0), l.value(&g, 1), l.value(&g, 2)],
+            [Value::Finite(0), Value::Finite(1), Value::Finite(0)]
+        );
+        // A cycle with no way out is a draw.
+        let g = Graph::from_edges(2, &[(0, 1), (1, 0)]).unwrap();
+        assert_eq!(label(&g).value(&g, 0).to_string(), "∞{}");
+    }
+
     use super::*;
 
     fn values(n: usize, edges: &[(u32, u32)]) -> Vec<String> {

@@ -115,16 +115,6 @@ use options::Open;
 ///
 /// Reuse one for many positions of a game: what it learnt is kept within
 /// its [`Limits`], evicting as the full search does.
-///
-/// ```
-/// use grundy::games::nim::Nim;
-/// use grundy::solve::Pruner;
-/// use grundy::{Limits, Outcome};
-/// let mut p = Pruner::new(Limits::default());
-/// let position: Nim = "1 2 4".parse().unwrap();
-/// assert_eq!(p.grundy(&position).unwrap().value(), 7);
-/// assert_eq!(p.outcome(&"1 2 3".parse::<Nim>().unwrap()).unwrap(), Outcome::Previous);
-/// ```
 pub struct Pruner<G: Game> {
     budget: Budget,
     table: Table<G, Packed>,
@@ -332,5 +322,23 @@ impl<G: Game> Pruner<G> {
                 },
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn example_of_pruner() {
+        use crate::solve::test_game::Nim;
+        use crate::solve::Limits;
+        use crate::solve::Pruner;
+        use crate::Outcome;
+        let mut p = Pruner::new(Limits::default());
+        let position: Nim = "1 2 4".parse().unwrap();
+        assert_eq!(p.grundy(&position).unwrap().value(), 7);
+        assert_eq!(
+            p.outcome(&"1 2 3".parse::<Nim>().unwrap()).unwrap(),
+            Outcome::Previous
+        );
     }
 }

@@ -57,15 +57,6 @@ impl fmt::Display for Solved {
 ///
 /// Reuse one searcher for many positions of a game: what it learnt for one
 /// is reused for the next, within its [`Limits`].
-///
-/// ```
-/// use grundy::games::nim::Nim;
-/// use grundy::{Outcome, Play, Searcher};
-/// let mut s = Searcher::new(Play::Normal);
-/// let p: Nim = "1 2 3".parse().unwrap();
-/// assert_eq!(s.solve(&p).unwrap().outcome, Outcome::Previous);
-/// assert_eq!(s.grundy(&"1 2".parse::<Nim>().unwrap()).unwrap().value(), 3);
-/// ```
 pub struct Searcher<G: Game> {
     play: Play,
     solved: Table<G, Solved>,
@@ -510,12 +501,16 @@ pub fn move_reports<G: Game>(
     Ok(reports)
 }
 
-/// The winning moves among `reports`, fastest win first (moves to P-positions).
-pub fn winning<G: Game>(reports: &[MoveReport<G>]) -> Vec<&MoveReport<G>> {
-    let mut wins: Vec<&MoveReport<G>> = reports
-        .iter()
-        .filter(|r| r.solved.outcome == Outcome::Previous)
-        .collect();
-    wins.sort_by_key(|r| r.solved.remoteness);
-    wins
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn example_of_searcher() {
+        use crate::solve::test_game::Nim;
+        use crate::solve::Searcher;
+        use crate::{Outcome, Play};
+        let mut s = Searcher::new(Play::Normal);
+        let p: Nim = "1 2 3".parse().unwrap();
+        assert_eq!(s.solve(&p).unwrap().outcome, Outcome::Previous);
+        assert_eq!(s.grundy(&"1 2".parse::<Nim>().unwrap()).unwrap().value(), 3);
+    }
 }

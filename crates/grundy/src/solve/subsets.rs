@@ -157,21 +157,6 @@ fn checked(
 /// # Errors
 /// [`SubsetError`] for rules outside the shape, a `top` past the cells, or
 /// an array past `max_bytes`.
-///
-/// # Examples
-/// ```
-/// use grundy::game::Play;
-/// use grundy::solve::subsets::{outcomes, SubsetRules};
-///
-/// // One coin per move (a Nim heap of 1 per head): P when the heads are even.
-/// struct Single(u32);
-/// impl SubsetRules for Single {
-///     fn cells(&self) -> u32 { self.0 }
-///     fn toggles(&self, cell: u32) -> Vec<u32> { vec![1 << cell] }
-/// }
-/// let p = outcomes(&Single(4), 15, Play::Normal, 1 << 20).unwrap();
-/// assert!(p[0b0110] && !p[0b0111]);
-/// ```
 pub fn outcomes(
     rules: &dyn SubsetRules,
     top: u32,
@@ -286,6 +271,25 @@ fn next(r: u16) -> Result<u16, SubsetError> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn example_of_outcomes() {
+        use crate::game::Play;
+        use crate::solve::subsets::{outcomes, SubsetRules};
+
+        // One coin per move (a Nim heap of 1 per head): P when the heads are even.
+        struct Single(u32);
+        impl SubsetRules for Single {
+            fn cells(&self) -> u32 {
+                self.0
+            }
+            fn toggles(&self, cell: u32) -> Vec<u32> {
+                vec![1 << cell]
+            }
+        }
+        let p = outcomes(&Single(4), 15, Play::Normal, 1 << 20).unwrap();
+        assert!(p[0b0110] && !p[0b0111]);
+    }
+
     use super::*;
 
     /// Moves in the coin-turning shape from explicit toggles.

@@ -5,16 +5,17 @@
 //! then against facts and published values (tests/data/cram.txt,
 //! tests/data/node_kayles.txt).
 
-use crate::common;
+use super::common;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
-use grundy::games::chomp::Chomp;
-use grundy::games::cram::Cram;
-use grundy::games::node_kayles::{Graph, NodeKayles};
-use grundy::rng::SplitMix64;
-use grundy::solve::Pruner;
-use grundy::{Game, Limits, Play, Searcher};
+use crate::games::chomp::Chomp;
+use crate::games::cram::Cram;
+use crate::games::node_kayles::{Graph, NodeKayles};
+use crate::rng::SplitMix64;
+use crate::solve::Pruner;
+use crate::solve::{Limits, Searcher};
+use crate::{Game, Play};
 
 fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
     let seen: BTreeSet<u64> = values.into_iter().collect();
@@ -192,12 +193,12 @@ fn cram_known_outcomes_agree_with_brute_force_on_every_board_to_12_cells_and_4x4
         if let Some(outcome) = p.known_outcome() {
             let g = cram_brute(b, &mut memo);
             assert_eq!(
-                outcome == grundy::Outcome::Previous,
+                outcome == crate::Outcome::Previous,
                 g == 0,
                 "{p}: value {g}"
             );
             match outcome {
-                grundy::Outcome::Previous => lost += 1,
+                crate::Outcome::Previous => lost += 1,
                 _ => won += 1,
             }
             if b.iter().flatten().all(|&f| f) {
@@ -259,7 +260,7 @@ fn cram_symmetry_strategies_decide_even_boards() {
         let g = search.grundy(&p).unwrap().value();
         assert_eq!(g == 0, cols % 2 == 0, "{p} has value {g}");
         let said = p.known_outcome().expect("an even side decides");
-        assert_eq!(said == grundy::Outcome::Previous, g == 0, "{p}");
+        assert_eq!(said == crate::Outcome::Previous, g == 0, "{p}");
     }
 }
 
@@ -267,7 +268,7 @@ fn cram_symmetry_strategies_decide_even_boards() {
 fn cram_published_values() {
     let mut search = Searcher::<Cram>::new(Play::Normal);
     let mut checked = 0;
-    for (board, value) in data(include_str!("../data/cram.txt")) {
+    for (board, value) in data(include_str!("../../tests/data/cram.txt")) {
         let p: Cram = board.parse().unwrap();
         // The rest are for the benchmark: minutes, not a test's seconds.
         if p.rows() * p.cols() <= 20 || p.rows() == 1 {
@@ -334,7 +335,7 @@ fn chomp_agrees_with_brute_force_on_every_bar_to_20_squares() {
         assert_eq!(g, chomp_brute(h, &mut memo), "{h:?}");
         // What the pruned search takes on trust (Game::known_outcome).
         if let Some(outcome) = chomp(h).known_outcome() {
-            assert_eq!(outcome == grundy::Outcome::Previous, g == 0, "{h:?}");
+            assert_eq!(outcome == crate::Outcome::Previous, g == 0, "{h:?}");
             decided += 1;
         }
     }
@@ -431,7 +432,7 @@ fn node_kayles_on_a_path_is_dawsons_chess() {
     let mut search = Searcher::<NodeKayles>::new(Play::Normal);
     for n in 1..=60u64 {
         let heap = chess.parse(&[&n.to_string()]).unwrap();
-        let (octal, _) = heap.grundy(grundy::Limits::default()).unwrap();
+        let (octal, _) = heap.grundy(crate::solve::Limits::default()).unwrap();
         let path: NodeKayles = format!("path {n}").parse().unwrap();
         assert_eq!(search.grundy(&path).unwrap(), octal.unwrap(), "path {n}");
     }
@@ -441,7 +442,7 @@ fn node_kayles_on_a_path_is_dawsons_chess() {
 fn node_kayles_published_values() {
     let mut search = Searcher::<NodeKayles>::new(Play::Normal);
     let mut checked = 0;
-    for (graph, value) in data(include_str!("../data/node_kayles.txt")) {
+    for (graph, value) in data(include_str!("../../tests/data/node_kayles.txt")) {
         let p: NodeKayles = graph.parse().unwrap();
         // Grids past 24 vertices are for the benchmark.
         if p.graph().vertex_count() <= 24 {

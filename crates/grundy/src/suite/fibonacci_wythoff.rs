@@ -1,11 +1,12 @@
 //! Fibonacci Nim and Wythoff's game against the literature (tests/data) and,
 //! by property tests, at sizes far beyond search.
 
-use crate::common;
-use grundy::games::fibonacci::FibonacciNim;
-use grundy::games::heaps::Take;
-use grundy::games::wythoff::{lower, wythoff_table, Side, Wythoff, WythoffMove};
-use grundy::{mex, Game, Nimber, Outcome, Solution};
+use super::common;
+use crate::games::fibonacci::FibonacciNim;
+use crate::games::heaps::Take;
+use crate::games::wythoff::{lower, wythoff_table, Side, Wythoff, WythoffMove};
+use crate::solution::Solution;
+use crate::{mex, Game, Nimber, Outcome};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 

@@ -9,9 +9,10 @@
 
 use std::sync::Arc;
 
-use grundy::games::geography::matching::Graph;
-use grundy::games::geography::{Board, Geography};
-use grundy::{Outcome, Solution};
+use crate::games::geography::matching::Graph;
+use crate::games::geography::{Board, Geography};
+use crate::solution::Solution;
+use crate::Outcome;
 
 const N: usize = 7;
 

@@ -6,8 +6,8 @@
 //! and every position left undecided is a draw. Nothing here is shared with
 //! the labelling code.
 
-use grundy::solve::loopy::{label, Graph, Value};
-use grundy::Outcome;
+use crate::solve::loopy::{label, Graph, Value};
+use crate::Outcome;
 use proptest::prelude::*;
 
 /// Win, loss or draw of every (v, k): vertex v beside a Nim heap of k,
@@ -97,7 +97,7 @@ fn check(n: usize, edges: &[(u32, u32)]) {
 /// Condition 2 of γ, from its definition: a move from a finite u to an
 /// infinite or larger value can be answered by a move back to γ(u) with a
 /// smaller counter.
-fn reversals_end(g: &Graph, labels: &grundy::solve::loopy::Labels) {
+fn reversals_end(g: &Graph, labels: &crate::solve::loopy::Labels) {
     for u in 0..g.len() as u32 {
         let Some(a) = labels.finite(u) else { continue };
         for &v in g.options(u) {
@@ -145,7 +145,7 @@ fn hand_made_graphs_agree_with_retrograde_analysis() {
 /// sources give (`tests/data/loopy.txt`, each block citing its source).
 #[test]
 fn literature_examples() {
-    let text = include_str!("../data/loopy.txt");
+    let text = include_str!("../../tests/data/loopy.txt");
     let mut blocks = 0;
     for block in text.split("\n\n").filter(|b| b.contains("# Source:")) {
         let mut names: Vec<String> = Vec::new();

@@ -13,7 +13,8 @@ use crate::misere::canonical::{Form, Forms};
 use crate::misere::genus::{tame_outcome, Genera, Kind};
 use crate::misere::heaps::{HeapForms, HeapGame};
 use crate::rng::SplitMix64;
-use crate::{Game, Outcome, Play, Searcher};
+use crate::solve::Searcher;
+use crate::{Game, Outcome, Play};
 
 const CODES: [&str; 5] = ["0.77", "0.07", "0.137", "0.75", "0.312"];
 
@@ -284,7 +285,7 @@ fn games_born_by_each_day_as_conway_counts() {
 
 #[test]
 fn theory_first_misere_analysis_agrees_with_search() {
-    use crate::{AnalyzeOptions, Method};
+    use crate::analysis::erased::{AnalyzeOptions, Method};
     let misere = AnalyzeOptions {
         play: Play::Misere,
         ..AnalyzeOptions::default()
@@ -440,7 +441,7 @@ fn misere_coin_rows_by_the_subset_array_agree_with_search() {
     // Random rows of up to 11 coins: `analyze` (the subset array) against
     // `analyze_by_search` (exhaustive misère search), outcome, remoteness
     // and every move's outcome and remoteness; `--value-only` the outcome.
-    use crate::AnalyzeOptions;
+    use crate::analysis::erased::AnalyzeOptions;
     let full = AnalyzeOptions {
         play: Play::Misere,
         all_moves: true,
@@ -474,7 +475,7 @@ fn misere_coin_rows_by_the_subset_array_agree_with_search() {
                 (s.outcome, s.remoteness),
                 "{rule} {p}"
             );
-            let moves = |x: &crate::Analysis| -> Vec<(String, Option<Outcome>, Option<u32>)> {
+            let moves = |x: &crate::analysis::erased::Analysis| -> Vec<(String, Option<Outcome>, Option<u32>)> {
                 let mut v: Vec<_> = x
                     .all_moves
                     .iter()

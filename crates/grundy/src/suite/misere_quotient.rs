@@ -14,7 +14,8 @@ use crate::games::octal::{Octal, OctalRule};
 use crate::misere::heaps::HeapGame;
 use crate::misere::quotient::{period_bound, Quotient, QuotientError, QuotientLimits};
 use crate::rng::SplitMix64;
-use crate::{Outcome, Play, Searcher};
+use crate::solve::Searcher;
+use crate::{Outcome, Play};
 
 fn octal(code: &str, heaps: Vec<u64>) -> Octal {
     let rule = Arc::new(OctalRule::new(code.into(), code.parse().unwrap()));
@@ -223,7 +224,7 @@ fn limits_stop_with_the_limit_named() {
 /// (the octal game `code`) answers by quotient, with the outcome of an
 /// exhaustive misère search and exactly the moves to its P-positions.
 fn quotient_analyses_agree_with_search(name: &str, code: &str, sums: &[Vec<u64>]) {
-    use crate::{AnalyzeOptions, Method};
+    use crate::analysis::erased::{AnalyzeOptions, Method};
     let game = common::game(name).unwrap();
     let o = AnalyzeOptions {
         play: Play::Misere,

@@ -2,9 +2,9 @@
 //! (`tests/data/octal.txt`, each block citing its source), by both engines;
 //! and the naive and rare/common engines against each other.
 
-use grundy::solve::heap::code::HeapCode;
-use grundy::solve::heap::sequence::{Method, Sequence};
-use grundy::solve::period::PeriodWatch;
+use crate::solve::heap::code::HeapCode;
+use crate::solve::heap::sequence::{Method, Sequence};
+use crate::solve::period::PeriodWatch;
 
 struct Block {
     source: String,
@@ -14,7 +14,7 @@ struct Block {
 }
 
 fn blocks() -> Vec<Block> {
-    let text = include_str!("../data/octal.txt");
+    let text = include_str!("../../tests/data/octal.txt");
     let mut out = Vec::new();
     for chunk in text.split("\n\n") {
         let mut source = None;
@@ -126,13 +126,13 @@ fn long_runs_match_an_independent_program() {
     ];
     for (code, sum) in sums {
         let g = computed(&code.parse().unwrap(), Method::Sparse, 100_000);
-        assert_eq!(grundy::solve::heap::checkpoint::checksum(&g), sum, "{code}");
+        assert_eq!(crate::solve::heap::checkpoint::checksum(&g), sum, "{code}");
     }
 }
 
 /// The proven (preperiod, period).
 fn proven(code: &str, max: usize) -> Option<(usize, usize)> {
-    let rule: HeapCode = grundy::games::octal::code(code).unwrap();
+    let rule: HeapCode = crate::games::octal::code(code).unwrap();
     let mut watch = PeriodWatch::new(&rule)?;
     let mut s = Sequence::new(rule, Method::Auto);
     while s.len() < max {

@@ -1,14 +1,17 @@
 //! Properties of the closed forms far beyond the reach of search.
 
-use crate::common;
+use super::common;
 use std::sync::Arc;
 
-use grundy::games::heaps::{HeapRule, HeapSolution, Heaps};
-use grundy::games::moore::Moore;
-use grundy::games::nim::{misere_nim, Nim};
-use grundy::games::staircase::Staircase;
-use grundy::games::subtraction::SubtractionRule;
-use grundy::{mex, AnalyzeOptions, Game, Limits, Nimber, Outcome, Solution};
+use crate::analysis::erased::AnalyzeOptions;
+use crate::games::heaps::{HeapRule, HeapSolution, Heaps};
+use crate::games::moore::Moore;
+use crate::games::nim::{misere_nim, Nim};
+use crate::games::staircase::Staircase;
+use crate::games::subtraction::SubtractionRule;
+use crate::solution::Solution;
+use crate::solve::Limits;
+use crate::{mex, Game, Nimber, Outcome};
 use proptest::prelude::*;
 
 proptest! {

@@ -8,16 +8,17 @@
 
 use std::sync::Arc;
 
-use grundy::games::chomp::Chomp;
-use grundy::games::cram::Cram;
-use grundy::games::geography::matching::Graph;
-use grundy::games::geography::{Board, Geography};
-use grundy::games::heaps::Heaps;
-use grundy::games::node_kayles::NodeKayles;
-use grundy::games::octal::{code, OctalRule};
-use grundy::games::subtraction::SubtractionRule;
-use grundy::solve::Pruner;
-use grundy::{Game, Limits, Nimber, Play, Searcher};
+use crate::games::chomp::Chomp;
+use crate::games::cram::Cram;
+use crate::games::geography::matching::Graph;
+use crate::games::geography::{Board, Geography};
+use crate::games::heaps::Heaps;
+use crate::games::node_kayles::NodeKayles;
+use crate::games::octal::{code, OctalRule};
+use crate::games::subtraction::SubtractionRule;
+use crate::solve::Pruner;
+use crate::solve::{Limits, Searcher};
+use crate::{Game, Nimber, Play};
 use proptest::prelude::*;
 
 /// The plain search's value and outcome, the pruned search's, and the
@@ -191,7 +192,10 @@ fn a_path_longer_than_the_budget_stops_cleanly() {
     let p = Heaps::with_rule(rule, vec![100_000]);
     let mut pruned = Pruner::new(Limits::default().with_memory(64 << 10));
     let e = pruned.grundy(&p).unwrap_err();
-    assert_eq!(e, grundy::SearchError::MemoryExceeded { limit: 64 << 10 });
+    assert_eq!(
+        e,
+        crate::solve::SearchError::MemoryExceeded { limit: 64 << 10 }
+    );
     assert_eq!(pruned.positions_stored(), 0);
 }
 
@@ -206,7 +210,7 @@ fn outcomes_on_threads_stop_together_at_a_limit_and_when_asked() {
     // looked at are counted.
     let mut pruned = Pruner::new(Limits::new(64).with_threads(2));
     let e = pruned.outcomes(&targets).unwrap_err();
-    assert_eq!(e, grundy::SearchError::LimitExceeded { limit: 64 });
+    assert_eq!(e, crate::solve::SearchError::LimitExceeded { limit: 64 });
     let share = 32 * Limits::MOVES_PER_POSITION;
     assert!((share + 1..=2 * share + 2).contains(&pruned.moves_seen()));
     // Asked to stop, every thread stops; the progress counts every thread's
@@ -215,7 +219,7 @@ fn outcomes_on_threads_stop_together_at_a_limit_and_when_asked() {
     let progress = pruned.progress();
     progress.request_stop();
     let e = pruned.outcomes(&targets).unwrap_err();
-    assert_eq!(e, grundy::SearchError::Interrupted);
+    assert_eq!(e, crate::solve::SearchError::Interrupted);
     assert_eq!(progress.read().moves, pruned.moves_seen() as u64);
     assert_eq!(progress.read().stored, pruned.positions_stored() as u64);
 }

@@ -6,12 +6,13 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use grundy::games::heaps::Heaps;
-use grundy::games::moore::Moore;
-use grundy::games::nim::Nim;
-use grundy::games::octal::OctalRule;
-use grundy::games::subtraction::SubtractionRule;
-use grundy::{mex, Game, Limits, Nimber, Outcome, Play, Searcher, Solved};
+use crate::games::heaps::Heaps;
+use crate::games::moore::Moore;
+use crate::games::nim::Nim;
+use crate::games::octal::OctalRule;
+use crate::games::subtraction::SubtractionRule;
+use crate::solve::{Limits, Searcher, Solved};
+use crate::{mex, Game, Nimber, Outcome, Play};
 use proptest::prelude::*;
 
 type Moves = dyn Fn(&[u64]) -> Vec<Vec<u64>>;
@@ -242,7 +243,10 @@ fn a_path_longer_than_the_budget_stops_cleanly() {
     let p = Heaps::with_rule(rule, vec![100_000]);
     let mut s = Searcher::with_limits(Play::Normal, Limits::default().with_memory(64 << 10));
     let e = s.solve(&p).unwrap_err();
-    assert_eq!(e, grundy::SearchError::MemoryExceeded { limit: 64 << 10 });
+    assert_eq!(
+        e,
+        crate::solve::SearchError::MemoryExceeded { limit: 64 << 10 }
+    );
     // The stopped search left nothing pinned: a roomier limit answers.
     assert_eq!(s.positions_solved(), 0);
 }
@@ -253,17 +257,17 @@ fn the_moves_a_walk_lists_count_against_the_budget() {
     // list, held by every position on the search's path. Counted, they stop
     // an 8 MiB search within a few levels; uncounted, the path held
     // gigabytes before the limit on moves stopped it.
-    let p = grundy::games::ed::Ed::new(vec![(70_000, 6)]).unwrap();
+    let p = crate::games::ed::Ed::new(vec![(70_000, 6)]).unwrap();
     let limits = Limits::new(100_000).with_memory(8 << 20);
     for play in [Play::Normal, Play::Misere] {
         let e = Searcher::with_limits(play, limits).solve(&p).unwrap_err();
         assert_eq!(
             e,
-            grundy::SearchError::MemoryExceeded { limit: 8 << 20 },
+            crate::solve::SearchError::MemoryExceeded { limit: 8 << 20 },
             "{play:?}"
         );
     }
-    let e = grundy::solve::Pruner::new(limits).grundy(&p).unwrap_err();
+    let e = crate::solve::Pruner::new(limits).grundy(&p).unwrap_err();
     assert!(e.is_limit(), "{e}");
 }
 
@@ -275,7 +279,7 @@ fn the_time_limit_stops_a_long_search() {
     let start = std::time::Instant::now();
     assert!(matches!(
         s.solve(&p),
-        Err(grundy::SearchError::TimeExceeded { .. })
+        Err(crate::solve::SearchError::TimeExceeded { .. })
     ));
     assert!(start.elapsed().as_secs_f64() < 1.0);
 }

@@ -3,7 +3,7 @@
 //! sizes), plus larger sizes for the cheap games.
 
 use crate::common;
-use grundy::Limits;
+use grundy::api::Limits;
 use rayon::prelude::*;
 
 fn verify(spec: &str, size: u64) {

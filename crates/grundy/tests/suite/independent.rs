@@ -6,7 +6,8 @@
 use crate::common;
 use std::collections::HashMap;
 
-use grundy::{AnalyzeOptions, Outcome, Play};
+use grundy::api::analyze::AnalyzeOptions;
+use grundy::api::{Outcome, Play};
 use proptest::prelude::*;
 
 /// Whether the player to move wins, by the definition: some move reaches a

@@ -2,7 +2,7 @@
 //! its source) against the catalog's games.
 
 use crate::common;
-use grundy::Limits;
+use grundy::api::Limits;
 
 struct Block {
     source: String,

@@ -110,7 +110,7 @@ fn window(kind: Kind, at: &[u64], first: u64, side: u64) -> ShapeRequest {
 mod tests {
     use super::*;
     use crate::api::values::{grid, Defaults};
-    use crate::Limits;
+    use crate::solve::Limits;
 
     fn located(spec: &str, words: &[&str]) -> Option<Located> {
         locate(&spec.into(), words, 16).unwrap()

@@ -234,11 +234,6 @@ fn connected(cells: &[Cell]) -> bool {
 }
 
 impl Grid {
-    /// The heads-up cells.
-    pub fn heads(&self) -> &[Cell] {
-        &self.heads
-    }
-
     fn cell_value(&self, (r, c): Cell) -> u64 {
         match &*self.kind {
             Kind::Product(a, b) => nim_mul(a.value(r), b.value(c)),

@@ -21,7 +21,7 @@ fn row_games_match_search_on_every_small_row() {
         ("run-up-to-3", 10),
     ] {
         let r = row(rule);
-        let report = crate::check(r.small_positions(coins), Limits::default())
+        let report = crate::solution::check(r.small_positions(coins), Limits::default())
             .unwrap_or_else(|e| panic!("{rule}: {e}"));
         assert_eq!(report.positions, 1 << coins);
     }
@@ -36,7 +36,7 @@ fn grid_games_match_search_on_every_small_grid() {
         ("block", 3),
     ] {
         let g = grid::GridRules::parse(rule).unwrap().unwrap();
-        crate::check(g.small_positions(size), Limits::default())
+        crate::solution::check(g.small_positions(size), Limits::default())
             .unwrap_or_else(|e| panic!("{rule}: {e}"));
     }
 }

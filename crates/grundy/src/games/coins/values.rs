@@ -198,6 +198,7 @@ impl RowValues {
         v
     }
 
+    #[cfg(test)]
     /// The values by the stones-game recursion alone, ignoring any formula,
     /// for `coins` coins: the reference the formulas are tested against.
     pub fn by_recursion(rule: RowRule, coins: u64) -> Vec<u64> {
@@ -219,6 +220,7 @@ impl RowValues {
         self.rule
     }
 
+    #[cfg(test)]
     /// Whether single-coin values come from a closed form.
     pub fn has_formula(&self) -> bool {
         self.formula.is_some()

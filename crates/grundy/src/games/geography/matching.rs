@@ -71,11 +71,6 @@ impl Graph {
         self.offsets.len() - 1
     }
 
-    /// The number of edges.
-    pub fn edge_count(&self) -> usize {
-        self.targets.len() / 2
-    }
-
     /// The neighbours of `v`, in increasing order.
     pub fn neighbours(&self, v: u32) -> &[u32] {
         let (a, b) = (self.offsets[v as usize], self.offsets[v as usize + 1]);
@@ -141,11 +136,6 @@ impl VertexSet {
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
-
-    /// Whether the set is empty.
-    pub fn is_empty(&self) -> bool {
-        self.words.iter().all(|&w| w == 0)
-    }
 }
 
 /// A matching of the subgraph of a [`Graph`] induced by a set of live vertices.
@@ -185,23 +175,6 @@ impl Matching {
             }
         }
         m
-    }
-
-    /// A matching from its mate array (`mate[v]` is `v`'s partner), as
-    /// another algorithm found it.
-    ///
-    /// # Panics
-    /// If the array is not symmetric.
-    pub fn from_mates(mates: &[Option<u32>]) -> Matching {
-        let mate: Vec<u32> = mates.iter().map(|m| m.unwrap_or(NONE)).collect();
-        for (v, &u) in mate.iter().enumerate() {
-            assert!(
-                u == NONE || mate[u as usize] == v as u32,
-                "asymmetric mates"
-            );
-        }
-        let size = mate.iter().filter(|&&u| u != NONE).count() / 2;
-        Matching { mate, size }
     }
 
     /// The number of edges in the matching.

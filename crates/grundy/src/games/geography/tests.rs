@@ -27,7 +27,8 @@ fn a_triangle_with_a_tail() {
 
 #[test]
 fn closed_form_matches_search_on_every_graph_up_to_5_vertices() {
-    let report = crate::check(GeographyRules.small_positions(5), Limits::default()).unwrap();
+    let report =
+        crate::solution::check(GeographyRules.small_positions(5), Limits::default()).unwrap();
     assert_eq!(report.positions, 1 + 2 * 2 + 3 * 8 + 4 * 64 + 5 * 1024);
 }
 

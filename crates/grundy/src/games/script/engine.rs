@@ -17,7 +17,7 @@ use super::{meter, sandbox};
 use crate::solve::deadline::{self, Watch};
 
 pub use super::meter::MAX_CALL_BYTES;
-pub use super::sandbox::{MAX_ARRAY_SIZE, MAX_CALL_LEVELS, MAX_OPERATIONS};
+pub use super::sandbox::MAX_CALL_LEVELS;
 
 /// Operations between looks at the clock during a call (one operation can
 /// re-measure a value of [`MAX_ARRAY_SIZE`] elements: 256 of them take
@@ -172,6 +172,7 @@ impl Script {
         Ok(script)
     }
 
+    #[cfg(test)]
     /// The same script with another limit on the operations of one call of
     /// `moves` (the default is [`MAX_OPERATIONS`]).
     pub fn with_max_operations(mut self, operations: u64) -> Script {
@@ -184,11 +185,13 @@ impl Script {
         &self.path
     }
 
+    #[cfg(test)]
     /// The game's name, if the script defines `fn name()`.
     pub fn title(&self) -> Option<&str> {
         self.title.as_deref()
     }
 
+    #[cfg(test)]
     /// The game's description, if the script defines `fn description()`.
     pub fn description(&self) -> Option<&str> {
         self.description.as_deref()
@@ -221,6 +224,7 @@ impl Script {
         result
     }
 
+    #[cfg(test)]
     /// The options of `position`, each a sum of one or more atoms (a plain
     /// position is a sum of one).
     ///

@@ -84,13 +84,6 @@ fn first_gap(a: &[u64], b: &[u64], c: &[u64], from: usize) -> usize {
 /// The Grundy values `G(i, j)` of Wythoff's game for `i < rows`, `j < cols`:
 /// `table[i][j]`.
 ///
-/// ```
-/// use grundy::games::wythoff::wythoff_table;
-/// let t = wythoff_table(3, 4);
-/// // Source: OEIS A004481: rows 0..2 begin 0 1 2 3 / 1 2 0 4 / 2 0 1 5.
-/// assert_eq!(t, vec![vec![0, 1, 2, 3], vec![1, 2, 0, 4], vec![2, 0, 1, 5]]);
-/// ```
-///
 /// # Complexity
 /// See the module documentation.
 pub fn wythoff_table(rows: usize, cols: usize) -> Vec<Vec<u32>> {
@@ -123,6 +116,17 @@ pub fn wythoff_table(rows: usize, cols: usize) -> Vec<Vec<u32>> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn example_of_wythoff_table() {
+        use crate::games::wythoff::wythoff_table;
+        let t = wythoff_table(3, 4);
+        // Source: OEIS A004481: rows 0..2 begin 0 1 2 3 / 1 2 0 4 / 2 0 1 5.
+        assert_eq!(
+            t,
+            vec![vec![0, 1, 2, 3], vec![1, 2, 0, 4], vec![2, 0, 1, 5]]
+        );
+    }
+
     use super::*;
     use crate::mex;
     use crate::Nimber;

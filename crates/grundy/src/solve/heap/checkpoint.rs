@@ -84,6 +84,7 @@ pub fn checksum_of(values: &Values, len: usize) -> u32 {
     }
 }
 
+#[cfg(test)]
 /// The bytes of a checkpoint of `values` for `code`.
 pub fn encode(code: &HeapCode, values: &Values) -> Vec<u8> {
     let mut bytes = Vec::new();

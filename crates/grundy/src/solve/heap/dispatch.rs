@@ -47,7 +47,7 @@ impl Level {
     /// The best level this CPU runs, found once and remembered.
     ///
     /// ```
-    /// use grundy::solve::heap::dispatch::Level;
+    /// use grundy::api::Level;
     /// assert!(Level::available().contains(&Level::detect()));
     /// ```
     pub fn detect() -> Level {

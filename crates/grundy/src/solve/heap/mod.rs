@@ -2,12 +2,13 @@
 //! periods are proven by [`crate::solve::period`]).
 //!
 //! ```
-//! use grundy::solve::heap::{code::HeapCode, sequence};
+//! use grundy::api::sequence::{sequence, Hooks, SequenceOptions};
 //!
-//! let kayles: HeapCode = "0.77".parse().unwrap();
-//! assert_eq!(kayles.to_string(), "0.77");
+//! let kayles = sequence(&"kayles".into(), 12, &SequenceOptions::default(), Hooks::default());
+//! let kayles = kayles.unwrap();
+//! assert_eq!(kayles.rule, "0.77");
 //! // OEIS A002186: 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, …
-//! assert_eq!(sequence::values(&kayles, 12).unwrap().to_u32(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+//! assert_eq!(kayles.values.to_u64(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
 //! ```
 
 pub mod checkpoint;

@@ -52,8 +52,6 @@ pub trait SeenSet<V> {
     fn reset(&mut self, max: V);
     /// Marks `v` as seen.
     fn add(&mut self, v: V);
-    /// Whether `v` was seen.
-    fn has(&self, v: V) -> bool;
     /// The least value not seen.
     fn mex(&self) -> u32;
     /// Adds `g[a] ^ g[r - a]` for `a` in `lo..=hi`, with the kernels of `level`.
@@ -140,10 +138,6 @@ impl SeenSet<u16> for Seen {
         Seen::add(self, v);
     }
     #[inline]
-    fn has(&self, v: u16) -> bool {
-        Seen::has(self, v)
-    }
-    #[inline]
     fn mex(&self) -> u32 {
         Seen::mex(self)
     }
@@ -174,13 +168,6 @@ impl SeenSet<u32> for WideSeen {
     #[inline]
     fn add(&mut self, v: u32) {
         self.words[(v >> 6) as usize] |= 1 << (v & 63);
-    }
-
-    #[inline]
-    fn has(&self, v: u32) -> bool {
-        self.words
-            .get((v >> 6) as usize)
-            .is_some_and(|w| w >> (v & 63) & 1 == 1)
     }
 
     fn mex(&self) -> u32 {

@@ -200,16 +200,12 @@ impl Sequence {
         }
     }
 
+    #[cfg(test)]
     /// The same sequence with its hot loops run at `level` instead of the
     /// best this CPU has (tests compare the levels).
     pub fn with_level(mut self, level: Level) -> Sequence {
         self.level = level;
         self
-    }
-
-    /// The instruction set the hot loops run with.
-    pub fn level(&self) -> Level {
-        self.level
     }
 
     /// The rule.
@@ -337,20 +333,6 @@ fn largest(values: &Values) -> (usize, u32) {
         Values::Narrow(g) => first_max(g),
         Values::Wide(g) => first_max(g),
     }
-}
-
-/// G(0..len) for `code`.
-///
-/// # Errors
-/// As [`Sequence::push`].
-///
-/// # Complexity
-/// `O(len²)` by the plain mex; near `O(len·#rare)` where the rare/common
-/// split pays.
-pub fn values(code: &HeapCode, len: usize) -> Result<Values, SequenceError> {
-    let mut s = Sequence::new(code.clone(), Method::Auto);
-    s.extend_to(len)?;
-    Ok(s.values)
 }
 
 #[cfg(test)]
