@@ -4,6 +4,7 @@ mod args;
 mod checkpoint_file;
 mod cli;
 mod commands;
+mod interrupt;
 mod memory;
 mod output;
 mod pad;
@@ -19,6 +20,10 @@ fn main() -> ExitCode {
     match cli::run() {
         Ok(code) => code,
         Err(err) if output::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if err.is::<interrupt::Saved>() => {
+            eprintln!("grundy: {err}");
+            ExitCode::from(130)
+        }
         Err(err) => {
             eprintln!("grundy: {err:#}");
             ExitCode::from(2)

@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::Args;
 use grundy::api::analyze::{
     self, Analysis, AnalyzeOptions, CheckpointHooks, MoveInfo, SearchHooks,
@@ -70,14 +69,8 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             .transpose()?,
     };
     if path.is_some() {
-        // The first Ctrl-C stops the search, which saves its table; a
-        // second one ends the process at once.
-        let stop = Arc::clone(&progress);
-        ctrlc::set_handler(move || match stop.stop_requested() {
-            true => std::process::exit(130),
-            false => stop.request_stop(),
-        })
-        .context("cannot catch Ctrl-C")?;
+        // The first Ctrl-C stops the search, which saves its table.
+        crate::interrupt::stop_on_ctrl_c(&progress)?;
     }
     let bar = search_progress(Arc::clone(&progress), options.limits.max_bytes);
     // The run's time limit and Ctrl-C reach a script game's calls made

@@ -8,10 +8,12 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
 use grundy::api::sequence::{self, Checkpoint, Event, Hooks, Method, SequenceOptions};
+use grundy::api::Progress;
 
 use crate::args::SearchArgs;
 use grundy_plot::{Format, Period, SequenceChart};
@@ -127,18 +129,31 @@ impl EngineArgs {
                 crate::checkpoint_file::save(p, |out| c.write_to(out))
             })
         };
+        // With a checkpoint, the first Ctrl-C stops the run, which saves
+        // its values; without one it ends the process (nothing to save).
+        let progress = Arc::new(Progress::default());
+        if path.is_some() {
+            crate::interrupt::stop_on_ctrl_c(&progress)?;
+        }
+        let mut stop = || progress.stop_requested();
         let hooks = Hooks {
             events: Some(&mut events),
             resume: bytes.as_deref(),
             save: path.is_some().then_some(&mut save as _),
-            // Ctrl-C ends the process: nothing to stop from inside.
-            interrupt: None,
+            interrupt: Some(&mut stop),
         };
         let result = f(hooks);
         bar.finish_and_clear();
         match (result, path) {
             (Err(grundy::api::Error::Checkpoint(e)), Some(p)) => {
                 Err(anyhow::Error::new(e).context(p.display().to_string()))
+            }
+            (Err(grundy::api::Error::Interrupted { done }), Some(p)) => {
+                Err(crate::interrupt::Saved {
+                    done: format!("{done} values"),
+                    file: p.display().to_string(),
+                }
+                .into())
             }
             (r, _) => Ok(r?),
         }

@@ -93,3 +93,60 @@ fn runs_killed_at_random_moments_resume_to_the_same_checksum() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Ctrl-C (SIGINT) during a run with a checkpoint stops it as it stops a
+/// search: the values so far are saved, the command says where and exits
+/// 130, and the same command goes on from them to the same checksum.
+#[test]
+fn ctrl_c_saves_the_values_and_a_rerun_goes_on() {
+    let dir = std::env::temp_dir().join(format!("grundy-sigint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("stopped.ckpt");
+    let rule = Spec::from(RULE);
+    let run = |len: &str| {
+        let mut c = Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+        c.args(["sequence", RULE, "--len", len, "--checksum"])
+            .args(["--checkpoint-every", "0", "--checkpoint"])
+            .arg(&file)
+            .stdin(Stdio::null());
+        c
+    };
+    // Long enough that the signal lands within the run: 10^7 values.
+    let child = run("10000000")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first save (16384 values) shows the run is under way.
+    let start = Instant::now();
+    while !file.exists() && start.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(file.exists(), "no checkpoint within 60 s");
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("interrupted after") && stderr.contains("run the same command again"),
+        "{stderr}"
+    );
+    let saved = checkpoint_values(&rule, &std::fs::read(&file).unwrap())
+        .unwrap()
+        .to_u64();
+    assert!(saved.len() >= 16384, "{} values saved", saved.len());
+
+    // The rerun, to a length past what was saved, ends as a run never
+    // stopped does.
+    let len = (saved.len() + 1000).to_string();
+    let resumed = run(&len).output().unwrap();
+    assert!(resumed.status.success());
+    let _ = std::fs::remove_file(&file);
+    let fresh = run(&len).output().unwrap();
+    assert_eq!(resumed.stdout, fresh.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -131,8 +131,9 @@ pub struct Hooks<'a> {
     /// Called with each [`Event`].
     pub events: Option<&'a mut dyn FnMut(&Event)>,
     /// Asked every [`INTERRUPT_EVERY`] values of an engine run whether to
-    /// stop (a user's Ctrl-C): `true` ends the run with
-    /// [`Error::Interrupted`], saving nothing.
+    /// stop (a user's Ctrl-C): `true` saves the values so far through
+    /// [`save`](Hooks::save), if given, and ends the run with
+    /// [`Error::Interrupted`].
     pub interrupt: Option<&'a mut dyn FnMut() -> bool>,
     /// The bytes of a checkpoint to resume from (take-and-break rules only).
     pub resume: Option<&'a [u8]>,
@@ -142,10 +143,11 @@ pub struct Hooks<'a> {
 }
 
 impl Hooks<'_> {
-    fn interrupted(&mut self, done: usize) -> Result<(), Error> {
+    fn interrupted(&mut self, seq: &Sequence) -> Result<(), Error> {
         let stop = self.interrupt.as_mut().is_some_and(|stop| stop());
         if stop {
-            return Err(Error::Interrupted { done });
+            self.save(seq)?;
+            return Err(Error::Interrupted { done: seq.len() });
         }
         Ok(())
     }
@@ -497,7 +499,7 @@ pub(crate) fn run_engine(
     while seq.len() < len {
         seq.push()?;
         if seq.len() % INTERRUPT_EVERY == 0 {
-            hooks.interrupted(seq.len())?;
+            hooks.interrupted(&seq)?;
             // A time limit only stops the run (saving what it has): the
             // values never depend on it.
             if let Some(limit) = options.limits.max_time.filter(|&t| start.elapsed() >= t) {
