@@ -1,6 +1,7 @@
 //! The six formula discoveries of the formula_guess tests, timed: values by
-//! brute force from the rules (tests/common/brute.rs), then `pattern::guess`
-//! with the default options and the same search ranges as the tests.
+//! brute force from the rules (tests/suite/common/brute.rs), then
+//! `api::formula::guess_values` with the default options and the same
+//! search ranges as the tests.
 //!
 //! `cargo bench -p grundy --bench formula_guess`
 

@@ -1,33 +1,52 @@
-//! Vertex geography on graphs of 10^4 vertices: the maximum matching (ours
-//! against petgraph's), and every move's outcome with the matching inherited
-//! from the position against recomputing it for every move.
+//! Undirected vertex geography on graphs of 10^4 vertices: our analysis
+//! through `grundy::api` against a peer solver written here from the rules
+//! with petgraph's maximum matching.
 //!
-//! Run: `cargo bench -p grundy --bench geography`.
+//! - `NAME/outcome/ours`: `grundy analyze geography EDGES @V` (who wins and
+//!   the winning moves), the 3·10^4 words parsed each time, as a user's are;
+//! - `NAME/all-moves/ours`: the same with `--all-moves`, every move's
+//!   outcome; our analysis matches once and inherits the matching in every
+//!   move's position;
+//! - `NAME/all-moves/petgraph`: the same answers by the theorem alone (the
+//!   mover loses iff some maximum matching leaves the token's vertex
+//!   unmatched: ν(G) = ν(G − v); Fraenkel, Scheinerman and Ullman 1993),
+//!   one petgraph matching per graph it asks about: ν(G), ν(G − v) and
+//!   ν(G − v − u) for every neighbour u.
+//!
+//! Two graphs: 3·10^4 random edges (odd cycles everywhere) and a 100×100
+//! board with king moves; the token on a vertex of largest degree. The two
+//! solvers' answers are compared once before timing.
+//!
+//! `cargo bench -p grundy --bench geography` (a short run: `-- --quick`).
 
-use std::hint::black_box;
-use std::sync::Arc;
+use std::collections::BTreeMap;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use grundy::games::geography::matching::{Graph, Matching, VertexSet};
-use grundy::games::geography::{losing_starts, Board, Geography};
-use grundy::rng::SplitMix64;
-use grundy::{Game, Outcome, Solution};
+use grundy::api::analyze::{analyze, Analysis, AnalyzeOptions};
+use grundy::api::{Outcome, Spec};
 use petgraph::graph::UnGraph;
 
 const N: usize = 10_000;
 
-/// 10^4 vertices, 3·10^4 random edges: odd cycles everywhere.
+/// 3·10^4 random edges on 10^4 vertices by SplitMix64 (Steele, Lea and
+/// Flood 2014), each once: test data.
 fn random_edges() -> Vec<(u32, u32)> {
-    let mut r = SplitMix64::new(1);
-    (0..3 * N)
-        .map(|_| {
-            (
-                r.range(0, N as u64 - 1) as u32,
-                r.range(0, N as u64 - 1) as u32,
-            )
-        })
+    let mut state = 1u64;
+    let mut vertex = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % N as u64) as u32
+    };
+    let mut edges: Vec<(u32, u32)> = (0..3 * N)
+        .map(|_| (vertex(), vertex()))
         .filter(|(a, b)| a != b)
-        .collect()
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    edges.sort_unstable();
+    edges.dedup();
+    edges
 }
 
 /// A 100×100 board with king moves.
@@ -46,67 +65,83 @@ fn king_edges() -> Vec<(u32, u32)> {
     edges
 }
 
-fn petgraph_of(edges: &[(u32, u32)]) -> UnGraph<(), ()> {
-    let mut g = UnGraph::new_undirected();
+/// The size of a maximum matching of the graph without `removed`.
+fn nu(edges: &[(u32, u32)], removed: &[u32]) -> usize {
+    let mut g = UnGraph::<(), ()>::with_capacity(N, edges.len());
     let nodes: Vec<_> = (0..N).map(|_| g.add_node(())).collect();
     for &(a, b) in edges {
-        g.update_edge(nodes[a as usize], nodes[b as usize], ());
+        if !removed.contains(&a) && !removed.contains(&b) {
+            g.add_edge(nodes[a as usize], nodes[b as usize], ());
+        }
     }
-    g
+    petgraph::algo::maximum_matching(&g).len()
 }
 
-/// Every move's outcome, each child computing its matching from scratch.
-fn outcomes_from_scratch(p: &Geography) -> Vec<Outcome> {
-    p.moves()
-        .iter()
-        .map(|m| {
-            let child = p.play(m);
-            let g = child.board().graph();
-            let fresh = Matching::maximum(g, child.alive());
-            match fresh.is_essential(g, child.alive(), child.token()) {
-                true => Outcome::Next,
-                false => Outcome::Previous,
-            }
-        })
-        .collect()
+fn neighbours(edges: &[(u32, u32)], v: u32) -> Vec<u32> {
+    let other = |&(a, b): &(u32, u32)| (a == v).then_some(b).or((b == v).then_some(a));
+    edges.iter().filter_map(other).collect()
+}
+
+/// The peer's answer: who wins from `token`, and the outcome of each move,
+/// for the player then to move.
+fn peer(edges: &[(u32, u32)], token: u32) -> (Outcome, BTreeMap<u32, Outcome>) {
+    let outcome = |before: usize, after: usize| match before > after {
+        true => Outcome::Next,
+        false => Outcome::Previous,
+    };
+    let left = nu(edges, &[token]);
+    let here = outcome(nu(edges, &[]), left);
+    let moves = neighbours(edges, token)
+        .into_iter()
+        .map(|u| (u, outcome(left, nu(edges, &[token, u]))))
+        .collect();
+    (here, moves)
+}
+
+/// Our answer in the peer's terms.
+fn ours(a: &Analysis) -> (Outcome, BTreeMap<u32, Outcome>) {
+    let moves = a.all_moves.as_deref().unwrap_or_default().iter();
+    let to = |mv: &str| mv.strip_prefix("to ")?.parse().ok();
+    let moves = moves
+        .map(|m| (to(&m.mv).expect("`to V`"), m.outcome.expect("known")))
+        .collect();
+    (a.outcome, moves)
 }
 
 fn bench(c: &mut Criterion) {
+    let spec = Spec::from("geography");
+    let all_moves = AnalyzeOptions {
+        all_moves: true,
+        ..AnalyzeOptions::default()
+    };
     let mut group = c.benchmark_group("geography");
     group.sample_size(10);
     for (name, edges) in [("random", random_edges()), ("king", king_edges())] {
-        let graph = Graph::new(N, &edges);
-        let all = VertexSet::full(N);
-        let pg = petgraph_of(&edges);
-        group.bench_function(format!("{name}/matching/ours"), |b| {
-            b.iter(|| Matching::maximum(black_box(&graph), &all).size())
-        });
-        group.bench_function(format!("{name}/matching/petgraph"), |b| {
-            b.iter(|| petgraph::algo::maximum_matching(black_box(&pg)).len())
-        });
-        let board = Arc::new(Board::from_graph(graph.clone()));
         let token = (0..N as u32)
-            .max_by_key(|&v| graph.neighbours(v).len())
+            .max_by_key(|&v| neighbours(&edges, v).len())
             .unwrap_or(0);
-        group.bench_function(format!("{name}/all-moves/inherited"), |b| {
-            b.iter(|| {
-                let p = Geography::new(Arc::clone(&board), token);
-                p.outcome();
-                let moves = p.moves();
-                moves
-                    .iter()
-                    .map(|m| p.play(m).outcome())
-                    .collect::<Vec<_>>()
-            })
+        let mut words: Vec<String> = edges.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+        words.push(format!("@{token}"));
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let a = analyze(&spec, &words, &all_moves).expect("a closed form");
+        assert_eq!(
+            ours(&a),
+            peer(&edges, token),
+            "{name}: the two solvers differ"
+        );
+        eprintln!(
+            "{name} @{token}: {:?}, {} moves",
+            a.outcome,
+            ours(&a).1.len()
+        );
+        group.bench_function(format!("{name}/outcome/ours"), |b| {
+            b.iter(|| analyze(&spec, &words, &AnalyzeOptions::default()).expect("a closed form"))
         });
-        group.bench_function(format!("{name}/all-moves/from-scratch"), |b| {
-            b.iter(|| {
-                let p = Geography::new(Arc::clone(&board), token);
-                outcomes_from_scratch(&p)
-            })
+        group.bench_function(format!("{name}/all-moves/ours"), |b| {
+            b.iter(|| analyze(&spec, &words, &all_moves).expect("a closed form"))
         });
-        group.bench_function(format!("{name}/losing-starts"), |b| {
-            b.iter(|| losing_starts(black_box(&board)).len())
+        group.bench_function(format!("{name}/all-moves/petgraph"), |b| {
+            b.iter(|| peer(&edges, token))
         });
     }
     group.finish();

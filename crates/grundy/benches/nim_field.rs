@@ -1,55 +1,73 @@
-//! Nim multiplication and inverse, and single-coin value tables.
+//! Nim arithmetic and coin-turning values through `grundy::api`.
 //!
-//! Run: `cargo bench -p grundy --bench nim_field`.
+//! - `nim product`: `api::nimber::product` on 1024 pseudo-random operands
+//!   below 2^16, 2^64 and 2^128 (the cost grows with the operands' width);
+//! - `nim quotient`: `api::nimber::quotient`, an inverse and a product, on
+//!   64 operands below 2^64 and 2^128;
+//! - `moebius values`: the values of Möbius coin-turning for every coin
+//!   the game takes (0 to 120), as `grundy sequence coins:moebius --len 121`
+//!   computes them (`api::values::grid`): the game is built each time, so
+//!   this is its whole table by the recursion, not a lookup.
+//!
+//! `cargo bench -p grundy --bench nim_field` (a short run: `-- --quick`).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use grundy::games::coins::values::{NamedRule, RowValues};
-use grundy::nimber::field::{nim_inv, nim_mul, nim_mul128, nim_mul_table_by_definition};
+use grundy::api::nimber::{product, quotient};
+use grundy::api::values::{grid, Defaults, ShapeRequest};
+use grundy::api::{Limits, Spec};
 
-fn inputs() -> Vec<u64> {
-    let mut rng = grundy::rng::SplitMix64::new(7);
-    (0..1024).map(|_| rng.next_u64()).collect()
+/// 1024 operands of 128 bits from SplitMix64 (Steele, Lea and Flood 2014):
+/// test data, any well-mixed numbers do.
+fn inputs() -> Vec<u128> {
+    let mut state = 7u64;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    (0..1024)
+        .map(|_| u128::from(next()) << 64 | u128::from(next()))
+        .collect()
+}
+
+/// The XOR of the products of neighbours, operands cut to `mask`.
+fn products(xs: &[u128], mask: u128) -> u128 {
+    xs.windows(2).fold(0, |acc, w| {
+        acc ^ product(black_box(w[0] & mask), w[1] & mask)
+    })
 }
 
 fn field(c: &mut Criterion) {
     let xs = inputs();
-    c.bench_function("nim_mul 64-bit x1024", |b| {
-        b.iter(|| {
-            xs.windows(2)
-                .fold(0, |acc, w| acc ^ nim_mul(black_box(w[0]), w[1]))
-        })
-    });
-    c.bench_function("nim_mul 16-bit x1024", |b| {
-        b.iter(|| {
-            xs.windows(2).fold(0, |acc, w| {
-                acc ^ nim_mul(black_box(w[0] & 0xFFFF), w[1] & 0xFFFF)
+    let mut g = c.benchmark_group("nim product x1023");
+    for (bits, mask) in [(16, 0xFFFF), (64, u128::from(u64::MAX)), (128, u128::MAX)] {
+        g.bench_function(format!("{bits}-bit"), |b| b.iter(|| products(&xs, mask)));
+    }
+    g.finish();
+    let mut g = c.benchmark_group("nim quotient x64");
+    for (bits, mask) in [(64, u128::from(u64::MAX)), (128, u128::MAX)] {
+        g.bench_function(format!("{bits}-bit"), |b| {
+            b.iter(|| {
+                xs[..64].iter().fold(0, |acc, &x| {
+                    let divisor = x & mask | 1;
+                    acc ^ quotient(black_box(x.rotate_left(17) & mask), divisor).expect("not 0")
+                })
             })
-        })
-    });
-    c.bench_function("nim_mul128 x1024", |b| {
-        b.iter(|| {
-            xs.windows(2).fold(0, |acc, w| {
-                let a = u128::from(w[0]) << 64 | u128::from(w[1]);
-                acc ^ nim_mul128(black_box(a), a.rotate_left(17))
-            })
-        })
-    });
-    c.bench_function("nim_inv 64-bit x64", |b| {
-        b.iter(|| {
-            xs[..64]
-                .iter()
-                .fold(0, |acc, &x| acc ^ nim_inv(black_box(x | 1)).unwrap())
-        })
-    });
-    c.bench_function("nim products by definition, 32x32", |b| {
-        b.iter(|| nim_mul_table_by_definition(black_box(32)))
-    });
+        });
+    }
+    g.finish();
 }
 
 fn coins(c: &mut Criterion) {
-    let moebius = NamedRule::parse("moebius").unwrap().rule;
-    c.bench_function("moebius single-coin values, whole table", |b| {
-        b.iter(|| RowValues::new(black_box(moebius)))
+    let moebius = Spec::from("coins:moebius");
+    let asked = ShapeRequest {
+        len: Some(121),
+        ..ShapeRequest::default()
+    };
+    c.bench_function("moebius values, 121 coins", |b| {
+        b.iter(|| grid(&moebius, &asked, Defaults::default(), Limits::default()).expect("fits"))
     });
 }
 

@@ -1,77 +1,44 @@
-//! Script games against the same games written in Rust: Grundy values of
-//! heaps 0..N, every position's moves asked once. Two games:
+//! Script games against the same rules given otherwise, all through
+//! `grundy::api`. Two games:
 //!
 //! - `take124`: the subtraction game {1, 2, 4}, a simple game written with
-//!   array literals (`examples/take124.rhai`);
+//!   array literals (`examples/take124.rhai`), built in as
+//!   `subtraction:1,2,4`;
 //! - `take124-or-halve`: the same, or split an even heap into two equal
-//!   heaps, written with `push` and `sum` (`examples/take124-or-halve.rhai`).
+//!   heaps, written with `push` and `sum` (`examples/take124-or-halve.rhai`);
+//!   no built-in game has these rules.
 //!
 //! Groups:
-//! - `solver-*/script` is what `grundy sequence`, `table` and `analyze` use
-//!   for Grundy values of script games: [`AtomSolver`], script calls spread
-//!   over every core; `solver-*/native` is the same solver fed by the game
-//!   written in Rust, so the ratio of the two is the cost of the script.
-//! - `searcher/*` is the generic memoised search (which script games use for
-//!   outcomes and remoteness), for comparison.
-//! - `moves-calls/*` times the calls of `moves` alone, on one core.
+//! - `sequence-*`: G(0), …, G(N − 1) as `grundy sequence --len N` computes
+//!   them (`api::sequence`). `script` is the rhai script, its calls spread
+//!   over every core; `given` is the same solver fed by moves written in
+//!   Rust (`Files::with_moves`, as the Python package gives a class's
+//!   moves), so the ratio of the two is the cost of the script; `built-in`
+//!   is `subtraction:1,2,4` on the take-and-break engine.
+//! - `misere-take124`: `grundy analyze --misere --search` of the heaps
+//!   40 50 60: the generic memoised search (which script games use for
+//!   outcomes and remoteness), the script against `subtraction:1,2,4`.
+//!
+//! The old `moves-calls` group (the script's `moves` alone) is gone: `api`
+//! has no call that runs a script's `moves` without a search around it.
 //!
 //! `cargo bench -p grundy --bench script` prints the time for N positions
-//! and the rate in positions per second (`thrpt`).
+//! and the rate in positions per second (`thrpt`); a short run:
+//! `-- --quick`.
 
-use std::fmt;
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use grundy::games::heaps::{HeapRule, Heaps};
-use grundy::games::script::{Atom, OptionList, Script, ScriptRules};
-use grundy::solve::batched::{AtomMoves, AtomSolver};
-use grundy::{Limits, Play, Searcher};
+use grundy::api::analyze::{analyze_by_search, AnalyzeOptions};
+use grundy::api::sequence::{sequence, Hooks, SequenceOptions};
+use grundy::api::{Atom, AtomMoves, Files, OptionList, Play, Spec};
 
 const TAKE124: &str = include_str!("../../../examples/take124.rhai");
 const TAKE124_OR_HALVE: &str = include_str!("../../../examples/take124-or-halve.rhai");
 
-/// The native games: take 1, 2 or 4, and perhaps halve an even heap.
-#[derive(Debug, PartialEq)]
+/// The rules in Rust: take 1, 2 or 4, and perhaps halve an even heap.
 struct Take124 {
     halve: bool,
-}
-
-/// A move: the heaps it leaves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct To(Vec<u64>);
-
-impl fmt::Display for To {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}", self.0)
-    }
-}
-
-impl std::str::FromStr for To {
-    type Err = String;
-    fn from_str(_: &str) -> Result<To, String> {
-        Err("not parsed in benchmarks".into())
-    }
-}
-
-impl HeapRule for Take124 {
-    type Move = To;
-    fn name(&self) -> String {
-        "take124".into()
-    }
-    fn heap_moves(&self, n: u64) -> Vec<To> {
-        let mut m: Vec<To> = [1, 2, 4]
-            .iter()
-            .filter(|&&k| k <= n)
-            .map(|&k| To(vec![n - k]))
-            .collect();
-        if self.halve && n >= 2 && n.is_multiple_of(2) {
-            m.push(To(vec![n / 2, n / 2]));
-        }
-        m
-    }
-    fn after(&self, _: u64, m: &To) -> Vec<u64> {
-        m.0.clone()
-    }
 }
 
 impl AtomMoves for Take124 {
@@ -93,82 +60,82 @@ impl AtomMoves for Take124 {
     }
 }
 
-fn heaps(n: u64) -> Vec<Vec<Atom>> {
-    (0..n as i64).map(|k| vec![Atom::Int(k)]).collect()
+/// `script:NAME.rhai` with the script's text.
+fn script(name: &str, source: &str) -> Spec {
+    let path = format!("{name}.rhai");
+    Spec {
+        files: Files::default().with(&path, source),
+        ..Spec::from(format!("script:{path}").as_str())
+    }
 }
 
-fn solver(c: &mut Criterion, name: &str, source: &str, native: &Take124) {
-    let script = Script::compile(name, source).unwrap();
-    let mut group = c.benchmark_group(format!("solver-{name}"));
+/// `script:NAME` whose moves are `rules`.
+fn given(name: &str, rules: Take124) -> Spec {
+    Spec {
+        files: Files::default().with_moves(name, Arc::new(rules)),
+        ..Spec::from(format!("script:{name}").as_str())
+    }
+}
+
+fn sequences(c: &mut Criterion, name: &str, games: &[(&str, Spec)]) {
+    let mut group = c.benchmark_group(format!("sequence-{name}"));
     group.sample_size(10);
+    let options = SequenceOptions::default();
+    let run = |spec: &Spec, n: u64| {
+        sequence(spec, n as usize, &options, Hooks::default()).expect("within limits")
+    };
+    // The games agree before they are timed.
+    let first = run(&games[0].1, 1000).values;
+    for (how, spec) in games {
+        assert_eq!(run(spec, 1000).values.to_u64(), first.to_u64(), "{how}");
+    }
     for n in [100_000u64, 1_000_000] {
         group.throughput(Throughput::Elements(n));
-        let roots = heaps(n);
-        group.bench_with_input(BenchmarkId::new("script", n), &roots, |b, roots| {
-            b.iter(|| AtomSolver::new(&script, Limits::default()).values(roots))
-        });
-        group.bench_with_input(BenchmarkId::new("native", n), &roots, |b, roots| {
-            b.iter(|| AtomSolver::new(native, Limits::default()).values(roots))
-        });
+        for (how, spec) in games {
+            group.bench_with_input(BenchmarkId::new(*how, n), spec, |b, spec| {
+                b.iter(|| run(spec, n))
+            });
+        }
     }
     group.finish();
 }
 
-fn searcher(c: &mut Criterion) {
-    let rules = ScriptRules::new(Script::compile("h.rhai", TAKE124_OR_HALVE).unwrap());
-    let native = Arc::new(Take124 { halve: true });
-    let n = 100_000u64;
-    let mut group = c.benchmark_group("searcher-take124-or-halve");
+fn misere_search(c: &mut Criterion) {
+    let options = AnalyzeOptions {
+        play: Play::Misere,
+        value_only: true,
+        ..AnalyzeOptions::default()
+    };
+    let heaps = ["40", "50", "60"];
+    let games = [
+        ("script", script("take124", TAKE124)),
+        ("built-in", Spec::from("subtraction:1,2,4")),
+    ];
+    let mut group = c.benchmark_group("misere-take124");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(n));
-    group.bench_function(BenchmarkId::new("script", n), |b| {
-        b.iter(|| {
-            let mut s = Searcher::new(Play::Normal);
-            for k in 0..n {
-                s.grundy(&rules.position(vec![Atom::Int(k as i64)]))
-                    .unwrap();
-            }
-        })
-    });
-    group.bench_function(BenchmarkId::new("native", n), |b| {
-        b.iter(|| {
-            let mut s = Searcher::new(Play::Normal);
-            for k in 0..n {
-                s.grundy(&Heaps::with_rule(Arc::clone(&native), vec![k]))
-                    .unwrap();
-            }
-        })
-    });
-    group.finish();
-}
-
-fn calls(c: &mut Criterion) {
-    let mut group = c.benchmark_group("moves-calls");
-    group.sample_size(10);
-    group.throughput(Throughput::Elements(100_000));
-    for (name, source) in [("take124", TAKE124), ("take124-or-halve", TAKE124_OR_HALVE)] {
-        let script = Script::compile(name, source).unwrap();
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                for k in 0..100_000 {
-                    script.moves(&Atom::Int(k)).unwrap();
-                }
-            })
+    for (how, spec) in &games {
+        let a = analyze_by_search(spec, &heaps, &options).expect("within limits");
+        eprintln!("misère take124 40 50 60, {how}: {:?}", a.outcome);
+        group.bench_function(*how, |b| {
+            b.iter(|| analyze_by_search(spec, &heaps, &options).expect("within limits"))
         });
     }
     group.finish();
 }
 
 fn bench(c: &mut Criterion) {
-    solver(c, "take124", TAKE124, &Take124 { halve: false });
-    solver(
-        c,
-        "take124-or-halve",
-        TAKE124_OR_HALVE,
-        &Take124 { halve: true },
-    );
-    searcher(c);
-    calls(c);
+    let take124 = [
+        ("script", script("take124", TAKE124)),
+        ("given", given("take124", Take124 { halve: false })),
+        ("built-in", Spec::from("subtraction:1,2,4")),
+    ];
+    sequences(c, "take124", &take124);
+    let halve = [
+        ("script", script("take124-or-halve", TAKE124_OR_HALVE)),
+        ("given", given("take124-or-halve", Take124 { halve: true })),
+    ];
+    sequences(c, "take124-or-halve", &halve);
+    misere_search(c);
 }
 
 criterion_group!(benches, bench);
