@@ -64,7 +64,7 @@ pub enum Method {
     /// (`api::misere::quotient`).
     Quotient,
     /// A loopy game: Fraenkel's labelling of the game graph
-    /// ([`crate::solve::loopy`]).
+    /// (`crate::solve::loopy`).
     Labelling,
 }
 

@@ -11,7 +11,7 @@ use thiserror::Error;
 ///
 /// Implementations are written from the rules alone; closed forms live in
 /// [`Solution`](crate::solution::Solution) so that search can check them.
-/// `Display` prints the position in the text form its [`Rules`](crate::analysis::erased::Rules)
+/// `Display` prints the position in the text form its `Rules`
 /// parse, so that a printed position can be typed back.
 pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
     /// A move as a player names it, e.g. `heap 2: take 3`.

@@ -129,7 +129,7 @@ pub trait AnyGame: Send + Sync {
 
     /// Checks the closed form against search on every position up to `size`
     /// (for a game without one, its search against the rules alone, see
-    /// [`Rules::check_search`]); `None` for a game with nothing to check.
+    /// `Rules::check_search`); `None` for a game with nothing to check.
     fn verify(&self, size: u64, limits: Limits) -> Option<Result<CheckReport, CheckError>>;
 
     /// The Grundy values of many positions (each given as its words), by
@@ -219,7 +219,7 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
     /// A search that fails for a reason other than its size (a cycle, a script error).
     fn grundy(&self, limits: Limits) -> Result<(Option<Nimber>, Method), AnalyzeError>;
 
-    /// The generalized Sprague–Grundy value (normal play, [`crate::solve::loopy`])
+    /// The generalized Sprague–Grundy value (normal play, `crate::solve::loopy`)
     /// with its rank, for sums with loopy games; `None` where unknown. The
     /// default is the Grundy value, finite: a game whose positions repeat
     /// says otherwise.
@@ -270,11 +270,11 @@ pub trait AnyPosition: fmt::Display + Send + Sync {
     fn clone_box(&self) -> Box<dyn AnyPosition>;
 
     /// Writes a certificate of the position's normal-play Grundy value to
-    /// `out` ([`crate::solve::certificate`]), its values found within `limits`.
+    /// `out` (`crate::solve::certificate`), its values found within `limits`.
     ///
     /// # Errors
     /// [`CertificateError::Unsupported`] for a game with no certificate
-    /// form; as [`crate::solve::certificate::write_value`].
+    /// form; as `crate::solve::certificate::write_value`.
     fn certify(
         &self,
         limits: Limits,

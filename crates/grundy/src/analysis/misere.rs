@@ -25,8 +25,8 @@ use crate::game::{Game, Outcome};
 use crate::misere::canonical::{Form, Forms};
 use crate::misere::genus::{tame_outcome, Genera, Kind};
 use crate::misere::heaps::{HeapForms, HeapGame};
-use crate::misere::incremental::{self, IncrementalLimits, IncrementalQuotient};
-use crate::misere::quotient::{Quotient, QuotientLimits};
+use crate::misere::incremental::{self, IncrementalQuotient};
+use crate::misere::quotient::{self as quotient, Quotient};
 use crate::solve::{Limits, SearchError};
 
 /// The forms an analysis may build before it gives up and search takes over.
@@ -45,7 +45,7 @@ pub const THEORY_SEARCH_SHARE: usize = 64;
 
 /// The most work (elements and pairs visited) the heap-by-heap quotient
 /// may take in an analysis, for a game not shipped as data: about a second.
-pub const THEORY_INCREMENTAL_WORK: u64 = 1 << 20;
+pub const THEORY_INCREMENTAL_WORK: usize = 1 << 20;
 
 /// Heap-by-heap quotients found in this process, by game and heap bound
 /// (`None`: not within the budget), so that each is computed once.
@@ -66,12 +66,10 @@ fn incremental_quotient(game: &HeapGame, max_heap: u64) -> Option<Arc<Incrementa
     let mut map = cache().lock().unwrap_or_else(|e| e.into_inner());
     map.entry(key)
         .or_insert_with(|| {
-            let limits = IncrementalLimits {
-                max_work: THEORY_INCREMENTAL_WORK,
-                ..IncrementalLimits::default()
-            };
+            let limits = incremental::limits(THEORY_INCREMENTAL_WORK);
+            let order = incremental::DEFAULT_MAX_ORDER;
             let q = incremental::shipped(game)
-                .or_else(|| IncrementalQuotient::until_stable(game, max_heap, limits).ok());
+                .or_else(|| IncrementalQuotient::until_stable(game, max_heap, limits, order).ok());
             q.map(Arc::new)
         })
         .clone()
@@ -99,7 +97,7 @@ impl Theory {
     fn new(game: HeapGame, limits: Limits) -> Theory {
         let deadline = limits.deadline_from(std::time::Instant::now());
         Theory {
-            forms: Forms::new(THEORY_FORMS).with_deadline(deadline),
+            forms: Forms::new(Limits::new(THEORY_FORMS)).with_deadline(deadline),
             heaps: HeapForms::new(game.clone()),
             genera: Genera::new(),
             game,
@@ -115,12 +113,16 @@ impl Theory {
     /// computed once.
     fn quotient(&mut self, max_heap: u64) -> Option<&Quotient> {
         if self.quotient.is_none() {
-            let limits = QuotientLimits {
-                max_states: THEORY_QUOTIENT_STATES,
-                deadline: self.deadline,
-                ..QuotientLimits::default()
+            // The run's time left, from its one deadline.
+            let limits = Limits::new(THEORY_QUOTIENT_STATES);
+            let limits = match self.deadline {
+                Some(d) => limits.with_time(d.saturating_duration_since(std::time::Instant::now())),
+                None => limits,
             };
-            let q = Quotient::compute_until_stable(&self.game, max_heap, limits, &mut |_| {}).ok();
+            let order = quotient::DEFAULT_MAX_ORDER;
+            let q =
+                Quotient::compute_until_stable(&self.game, max_heap, limits, order, &mut |_| {});
+            let q = q.ok();
             self.quotient = Some(q);
         }
         self.quotient.as_ref().and_then(Option::as_ref)

@@ -22,7 +22,8 @@ use crate::games::octal;
 use crate::misere::canonical::{Form, Forms, FormsError};
 use crate::misere::genus::{Genera, Kind};
 use crate::misere::heaps::{HeapForms, HeapGame};
-use crate::misere::quotient::{Quotient, QuotientError, QuotientLimits, QuotientProgress};
+use crate::misere::quotient::{Quotient, QuotientError, QuotientProgress};
+use crate::solve::Limits;
 
 /// The largest heap whose simplest form is asked for.
 pub const MAX_HEAP: u64 = 10_000;
@@ -46,13 +47,17 @@ pub struct MisereOptions {
 pub const DEFAULT_MAX_FORMS: usize = 1 << 20;
 
 impl MisereOptions {
+    /// The one budget vocabulary of the engines, [`Limits`], of these bounds.
+    fn limits(&self) -> Limits {
+        let limits = Limits::new(self.max_forms).with_memory(self.memory);
+        match self.max_time {
+            Some(t) => limits.with_time(t),
+            None => limits,
+        }
+    }
+
     fn forms(&self) -> Forms {
-        let deadline = self
-            .max_time
-            .and_then(|t| std::time::Instant::now().checked_add(t));
-        Forms::new(self.max_forms)
-            .with_deadline(deadline)
-            .with_memory(self.memory)
+        Forms::new(self.limits())
     }
 }
 
@@ -61,7 +66,7 @@ impl Default for MisereOptions {
         MisereOptions {
             max_forms: DEFAULT_MAX_FORMS,
             max_time: None,
-            memory: crate::misere::canonical::DEFAULT_FORMS_MEMORY,
+            memory: Limits::DEFAULT_MAX_BYTES,
         }
     }
 }
@@ -334,11 +339,23 @@ pub struct QuotientOptions {
 
 impl Default for QuotientOptions {
     fn default() -> Self {
-        let l = QuotientLimits::default();
         QuotientOptions {
-            max_states: l.max_states,
-            max_order: l.max_order,
+            max_states: DEFAULT_MAX_STATES,
+            max_order: DEFAULT_MAX_ORDER,
             max_time: None,
+        }
+    }
+}
+
+impl QuotientOptions {
+    /// The one budget vocabulary of the engines, [`Limits`], of these
+    /// bounds: the states of the unreduced monoid are the positions it
+    /// stores.
+    fn limits(&self) -> Limits {
+        let limits = Limits::new(self.max_states);
+        match self.max_time {
+            Some(t) => limits.with_time(t),
+            None => limits,
         }
     }
 }
@@ -470,17 +487,11 @@ pub fn quotient(
             )),
         });
     }
-    let limits = QuotientLimits {
-        max_states: options.max_states,
-        max_order: options.max_order,
-        deadline: options
-            .max_time
-            .and_then(|t| std::time::Instant::now().checked_add(t)),
-    };
     // A period proved at a smaller bound makes that quotient the one of
     // every bound past it (with the periodic heap map), so the work stops
     // there.
-    let q = Quotient::compute_until_stable(&rule, max_heap, limits, progress)
+    let (limits, order) = (options.limits(), options.max_order);
+    let q = Quotient::compute_until_stable(&rule, max_heap, limits, order, progress)
         .map_err(quotient_too_large)?;
     Ok(report(&rule, &q, max_heap))
 }

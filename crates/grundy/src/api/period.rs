@@ -2,10 +2,10 @@
 //!
 //! * Take-and-break codes, their names and `subtraction:S` run on the
 //!   engine until the Guy–Smith theorem proves a period
-//!   ([`crate::solve::period::PeriodWatch`]).
+//!   (`crate::solve::period::PeriodWatch`).
 //! * A catalog game (`bash:3`, `script:FILE`) is valued through the catalog
 //!   in doubling runs. The code its moves agree with on every heap computed
-//!   is inferred ([`crate::solve::heap::infer`]), its sums are checked to be
+//!   is inferred (`crate::solve::heap::infer`), its sums are checked to be
 //!   valued as XORs, and the period is proven by Guy–Smith for that code: a
 //!   proof that assumes the moves keep the shape seen, as the report says.
 //! * Where no theorem applies (Grundy's game, moves that are no finite

@@ -132,7 +132,7 @@ pub struct Hooks<'a> {
     pub events: Option<&'a mut dyn FnMut(&Event)>,
     /// Asked every [`INTERRUPT_EVERY`] values of an engine run whether to
     /// stop (a user's Ctrl-C): `true` saves the values so far through
-    /// [`save`](Hooks::save), if given, and ends the run with
+    /// `save`, if given, and ends the run with
     /// [`Error::Interrupted`].
     pub interrupt: Option<&'a mut dyn FnMut() -> bool>,
     /// The bytes of a checkpoint to resume from (take-and-break rules only).

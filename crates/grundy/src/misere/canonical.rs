@@ -26,6 +26,7 @@ use thiserror::Error;
 
 use crate::game::{vec_heap_bytes, Outcome};
 use crate::nimber::{mex, Nimber};
+use crate::solve::Limits;
 
 /// A game in misère simplest form: an index into the [`Forms`] that built it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -43,10 +44,6 @@ impl Form {
 
 /// The most a birthday may be in a sum: sums recurse once per birthday.
 pub const MAX_BIRTHDAY: u32 = 2_000;
-
-/// The bytes a [`Forms`] may hold unless told otherwise
-/// ([`Forms::with_memory`]): 1 GiB.
-pub const DEFAULT_FORMS_MEMORY: usize = 1 << 30;
 
 /// What one form costs besides its options: its node, its index entry and
 /// the tables' spare room.
@@ -125,8 +122,13 @@ pub struct Forms {
 }
 
 impl Forms {
-    /// An arena that refuses to hold more than `limit` distinct forms.
-    pub fn new(limit: usize) -> Forms {
+    /// An arena within `limits`, the budget vocabulary of every engine: at
+    /// most [`max_positions`](Limits::max_positions) distinct forms, about
+    /// [`max_bytes`](Limits::max_bytes) bytes of forms and memoised sums (the
+    /// count of forms alone does not bound the memory, since a form of a
+    /// large heap has thousands of options), and no new form after
+    /// [`max_time`](Limits::max_time) from now.
+    pub fn new(limits: Limits) -> Forms {
         let zero = Node {
             options: Vec::new(),
             birthday: 0,
@@ -142,20 +144,11 @@ impl Forms {
             index,
             sums: HashMap::new(),
             heaps: vec![Form::ZERO],
-            limit: limit.max(1),
-            deadline: None,
+            limit: limits.max_positions.max(1),
+            deadline: limits.deadline_from(Instant::now()),
             bytes: FORM_BYTES,
-            max_bytes: DEFAULT_FORMS_MEMORY,
+            max_bytes: limits.max_bytes,
         }
-    }
-
-    /// The same arena, refusing to hold more than about `bytes` bytes of
-    /// forms and memoised sums ([`DEFAULT_FORMS_MEMORY`] by default): the
-    /// count of forms alone does not bound the memory, since a form of a
-    /// large heap has thousands of options.
-    pub fn with_memory(mut self, bytes: usize) -> Forms {
-        self.max_bytes = bytes;
-        self
     }
 
     /// Counts `more` bytes, or refuses them past the budget.
@@ -170,9 +163,13 @@ impl Forms {
         Ok(())
     }
 
-    /// The same arena, refusing to build new forms after `deadline`.
+    /// The same arena, refusing to build new forms after `deadline` too:
+    /// for a run whose clock started before the arena was made.
     pub fn with_deadline(mut self, deadline: Option<Instant>) -> Forms {
-        self.deadline = deadline;
+        self.deadline = match (self.deadline, deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         self
     }
 
@@ -444,7 +441,7 @@ mod tests {
         use crate::misere::canonical::Forms;
         use crate::Outcome;
 
-        let mut forms = Forms::new(1 << 16);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 16));
         let one = forms.nim(1).unwrap();
         let two = forms.nim(2).unwrap();
         // *1 + *1 = 0 in misère play, but *2 + *2 is a game of its own.
@@ -462,7 +459,7 @@ mod tests {
     fn text_len_is_the_length_of_the_text() {
         // Nim heaps, and games of several options, some nim heaps of two
         // digits (written with commas).
-        let mut forms = Forms::new(1 << 12);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 12));
         let mut made = vec![Form::ZERO];
         for n in [1, 2, 3, 11, 12] {
             made.push(forms.nim(n).unwrap());
@@ -485,7 +482,7 @@ mod tests {
 
     #[test]
     fn small_nim_heaps_and_their_values() {
-        let mut forms = Forms::new(1000);
+        let mut forms = Forms::new(crate::solve::Limits::new(1000));
         for n in 0..6 {
             let f = forms.nim(n).unwrap();
             assert_eq!(forms.nim_heap(f), Some(n));
@@ -497,7 +494,7 @@ mod tests {
 
     #[test]
     fn misere_nim_sums_follow_bouton() {
-        let mut forms = Forms::new(1 << 16);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 16));
         for a in 0..5u32 {
             for b in 0..5u32 {
                 for c in 0..4u32 {
@@ -521,7 +518,7 @@ mod tests {
 
     #[test]
     fn a_budget_is_an_error_not_an_abort() {
-        let mut forms = Forms::new(4);
+        let mut forms = Forms::new(crate::solve::Limits::new(4));
         assert!(matches!(
             forms.nim(6),
             Err(FormsError::TooManyForms { limit: 4 })

@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn nim_heaps_have_the_genera_of_winning_ways() {
         // Winning Ways ch. 13: 0 = 0^{120}, *1 = 1^{031}, *n = n^{n,n⊕2}.
-        let mut forms = Forms::new(1 << 16);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 16));
         let mut genera = Genera::new();
         for (n, text) in [
             (0, "0^{120}"),
@@ -270,7 +270,7 @@ mod tests {
 
     #[test]
     fn wild_games_of_tame_options_are_restive_or_restless() {
-        let mut forms = Forms::new(1 << 16);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 16));
         let mut genera = Genera::new();
         let zero = forms.nim(0).unwrap();
         let one = forms.nim(1).unwrap();

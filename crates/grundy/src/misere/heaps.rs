@@ -139,7 +139,7 @@ mod tests {
 
     #[test]
     fn nim_heaps_are_nim_heaps() {
-        let mut forms = Forms::new(1 << 12);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 12));
         let mut nim = HeapForms::new(HeapGame::Nim);
         for n in 0..8 {
             let f = nim.heap(&mut forms, n).unwrap();

@@ -39,7 +39,8 @@
 //! # Complexity
 //! Each step walks the trial monoid (`|Q|·(t + 2)` elements, one push per
 //! element and heap kind) and the reachable pairs `(x, O)` times the heap
-//! kinds; [`IncrementalLimits::max_work`] bounds their sum over all steps,
+//! kinds; the work allowed, the [`max_moves`](Limits::max_moves) of the
+//! engines' one budget type [`Limits`], bounds their sum over all steps,
 //! so the answer never depends on the machine's speed.
 
 use std::cmp::Reverse;
@@ -54,34 +55,32 @@ pub use text::{is_shipped, shipped};
 use super::heaps::HeapGame;
 use super::quotient::{period_of_elements, Period};
 use crate::game::Outcome;
+use crate::solve::Limits;
 
-/// Bounds on a heap-by-heap quotient computation.
-#[derive(Clone, Copy, Debug)]
-pub struct IncrementalLimits {
-    /// The most work: elements pushed and pairs `(x, O)` visited, over all
-    /// steps and trials.
-    pub max_work: u64,
-    /// The largest quotient accepted.
-    pub max_order: usize,
-    /// The largest `t` tried for the new heap's exponents.
-    pub max_t: u32,
+/// The default bound on a heap-by-heap quotient's order.
+pub const DEFAULT_MAX_ORDER: usize = 1024;
+
+/// The largest `t` tried for a new heap's exponents.
+pub const MAX_T: u32 = 6;
+
+/// Limits allowing `work` steps of work: elements pushed and pairs visited
+/// count as the moves a search looks at.
+pub fn limits(work: usize) -> Limits {
+    Limits::new(work).with_moves_per_position(1)
 }
 
-impl Default for IncrementalLimits {
-    fn default() -> Self {
-        IncrementalLimits {
-            max_work: 1 << 26,
-            max_order: 1024,
-            max_t: 6,
-        }
-    }
+/// What a computation may spend, read from its [`Limits`].
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    max_work: u64,
+    max_order: usize,
 }
 
 /// Why a heap-by-heap quotient was not found.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum IncrementalError {
-    /// The work passed [`IncrementalLimits::max_work`].
+    /// The work passed the limit ([`Limits::max_moves`]).
     #[error("the misère quotient needed more than {limit} steps of work by heap {heap}")]
     TooMuchWork {
         /// The heap being added.
@@ -89,7 +88,7 @@ pub enum IncrementalError {
         /// The limit.
         limit: u64,
     },
-    /// A candidate's order passed [`IncrementalLimits::max_order`].
+    /// A candidate's order passed the largest accepted.
     #[error("the misère quotient of heaps up to {heap} has order {order}, more than the limit of {limit}")]
     TooLargeOrder {
         /// The heap being added.
@@ -99,7 +98,7 @@ pub enum IncrementalError {
         /// The limit.
         limit: usize,
     },
-    /// No trial up to [`IncrementalLimits::max_t`] was proved.
+    /// No trial up to [`MAX_T`] was proved.
     #[error("no extension of the misère quotient to heap {heap} was proved (tried exponents up to {max_t})")]
     NoExtension {
         /// The heap being added.
@@ -406,12 +405,19 @@ impl IncrementalQuotient {
     /// size (it then answers sums of heaps of any size).
     ///
     /// # Errors
-    /// [`IncrementalError`] past a limit or where no trial is proved.
+    /// [`IncrementalError`] past `limits` (the work, its
+    /// [`max_moves`](Limits::max_moves)) or `max_order`, or where no trial
+    /// is proved.
     pub fn until_stable(
         game: &HeapGame,
         max_heap: u64,
-        limits: IncrementalLimits,
+        limits: Limits,
+        max_order: usize,
     ) -> Result<IncrementalQuotient, IncrementalError> {
+        let limits = Bounds {
+            max_work: limits.max_moves() as u64,
+            max_order,
+        };
         let mut q = Monoid {
             order: 1,
             mul: vec![0],
@@ -457,7 +463,7 @@ impl IncrementalQuotient {
     fn step(
         history: &[(Monoid, Vec<u32>)],
         opts: &[Vec<Vec<u64>>],
-        limits: IncrementalLimits,
+        limits: Bounds,
         work: &mut Work,
     ) -> Result<(Monoid, Vec<u32>), IncrementalError> {
         let n = opts.len() - 1;
@@ -466,7 +472,7 @@ impl IncrementalQuotient {
         // the small ones.
         let mut trials: Vec<(usize, usize, u32)> = Vec::new();
         for back in 1..=n.min(MAX_BACK) {
-            for t in 0..=limits.max_t {
+            for t in 0..=MAX_T {
                 let size = (t as usize + 2)
                     .checked_pow(back as u32)
                     .and_then(|f| f.checked_mul(history[n - back].0.order));
@@ -491,14 +497,14 @@ impl IncrementalQuotient {
         }
         Err(IncrementalError::NoExtension {
             heap: work.heap,
-            max_t: limits.max_t,
+            max_t: MAX_T,
         })
     }
 
     fn trial(
         base: &Base<'_>,
         opts: &[Vec<Vec<u64>>],
-        limits: IncrementalLimits,
+        limits: Bounds,
         work: &mut Work,
     ) -> Result<Option<(Monoid, Vec<u32>)>, IncrementalError> {
         let mul = |a: usize, b: usize| base.mul(a, b);

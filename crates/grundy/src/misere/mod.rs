@@ -26,7 +26,7 @@ mod tests {
         use crate::misere::genus::Genera;
         use crate::misere::heaps::{HeapForms, HeapGame};
 
-        let mut forms = Forms::new(1 << 20);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 20));
         let mut kayles = HeapForms::new(HeapGame::Code("0.77".parse().unwrap()));
         let mut genera = Genera::new();
         let three = kayles.heap(&mut forms, 3).unwrap();

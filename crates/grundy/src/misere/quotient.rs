@@ -53,7 +53,9 @@
 //! `|M| = ∏ (T_i + 2)` states, each valued from its moves (a heap of `n`
 //! has `O(n)` moves, `O(n²)` with three-way splits); the check visits
 //! `∏ (T_i + 3) − |M|` more; the reduction costs `|M| × types` per round.
-//! [`QuotientLimits`] bounds `|M|`, the order and the time.
+//! The engines' one budget type, [`Limits`], bounds `|M|` (its
+//! [`max_positions`](Limits::max_positions): the states stored) and the
+//! time; the order accepted is bounded apart, as a property of the answer.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -64,41 +66,39 @@ use thiserror::Error;
 use super::canonical::{Form, Forms};
 use super::heaps::{HeapForms, HeapGame};
 use crate::game::Outcome;
+use crate::solve::Limits;
 
-/// Bounds on a quotient computation.
-#[derive(Clone, Copy, Debug)]
-pub struct QuotientLimits {
-    /// The most states of the unreduced monoid `M` with the box its check
-    /// walks (`∏ (T_i + 3)`).
-    pub max_states: usize,
-    /// The largest quotient accepted.
-    pub max_order: usize,
-    /// When to stop.
-    pub deadline: Option<Instant>,
+impl Bounds {
+    fn of(limits: Limits, max_order: usize) -> Bounds {
+        Bounds {
+            max_states: limits.max_positions,
+            max_order,
+            deadline: limits.deadline_from(Instant::now()),
+        }
+    }
 }
 
-/// The default bound on `M`'s states: 2^24 (some 100 MiB of tables).
+/// The default bound on `M`'s states (the [`Limits::max_positions`] of a
+/// quotient): 2^24 (some 100 MiB of tables).
 pub const DEFAULT_MAX_STATES: usize = 1 << 24;
 
 /// The default bound on the quotient's order.
 pub const DEFAULT_MAX_ORDER: usize = 4096;
 
-impl Default for QuotientLimits {
-    fn default() -> Self {
-        QuotientLimits {
-            max_states: DEFAULT_MAX_STATES,
-            max_order: DEFAULT_MAX_ORDER,
-            deadline: None,
-        }
-    }
+/// What a computation may spend, read from its [`Limits`] when it starts.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    max_states: usize,
+    max_order: usize,
+    deadline: Option<Instant>,
 }
 
 /// Why a quotient was not found.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum QuotientError {
-    /// The unreduced monoid and its check would pass
-    /// [`QuotientLimits::max_states`].
+    /// The unreduced monoid and its check would pass the states allowed
+    /// ([`Limits::max_positions`]).
     #[error("the quotient of heaps up to {heap} needs {needed} states of the unreduced monoid and its check, more than the limit of {limit}")]
     TooManyStates {
         /// The heap bound being computed.
@@ -108,7 +108,7 @@ pub enum QuotientError {
         /// The limit.
         limit: usize,
     },
-    /// The quotient's order passed [`QuotientLimits::max_order`].
+    /// The quotient's order passed the largest accepted.
     #[error(
         "the quotient of heaps up to {heap} has order {order}, more than the limit of {limit}"
     )]
@@ -214,7 +214,7 @@ impl Types {
             first_heap: Vec::new(),
             keys: HashMap::new(),
             forms: Some((
-                Forms::new(TYPE_FORMS).with_deadline(deadline),
+                Forms::new(crate::solve::Limits::new(TYPE_FORMS)).with_deadline(deadline),
                 HeapForms::new(game.clone()),
             )),
         }
@@ -463,20 +463,28 @@ impl Quotient {
     #[cfg(test)]
     /// The misère quotient of all sums of heaps of `game` up to `max_heap`,
     /// built for each bound `1, 2, …, max_heap` in turn (each seeds the
-    /// next); `progress` is told each bound done.
+    /// next), within `limits` (states of `M` and time) and of order at most
+    /// `max_order`; `progress` is told each bound done.
     ///
     /// # Errors
-    /// [`QuotientError`] when a bound in `limits` is reached.
+    /// [`QuotientError`] when a bound is reached.
     ///
     /// # Panics
     /// On an odd order, which a theorem rules out: a bug.
     pub fn compute(
         game: &HeapGame,
         max_heap: u64,
-        limits: QuotientLimits,
+        limits: Limits,
+        max_order: usize,
         progress: &mut dyn FnMut(QuotientProgress),
     ) -> Result<Quotient, QuotientError> {
-        Self::build(game, max_heap, false, limits, progress)
+        Self::build(
+            game,
+            max_heap,
+            false,
+            Bounds::of(limits, max_order),
+            progress,
+        )
     }
 
     /// As [`compute`](Quotient::compute), but stops at the first bound
@@ -489,17 +497,24 @@ impl Quotient {
     pub fn compute_until_stable(
         game: &HeapGame,
         max_heap: u64,
-        limits: QuotientLimits,
+        limits: Limits,
+        max_order: usize,
         progress: &mut dyn FnMut(QuotientProgress),
     ) -> Result<Quotient, QuotientError> {
-        Self::build(game, max_heap, true, limits, progress)
+        Self::build(
+            game,
+            max_heap,
+            true,
+            Bounds::of(limits, max_order),
+            progress,
+        )
     }
 
     fn build(
         game: &HeapGame,
         max_heap: u64,
         until_stable: bool,
-        limits: QuotientLimits,
+        limits: Bounds,
         progress: &mut dyn FnMut(QuotientProgress),
     ) -> Result<Quotient, QuotientError> {
         let mut types = Types::new(game, limits.deadline);
@@ -526,12 +541,7 @@ impl Quotient {
         Ok(done.expect("the loop runs at least once"))
     }
 
-    fn at(
-        types: &Types,
-        t: &mut [u32],
-        n: u64,
-        limits: QuotientLimits,
-    ) -> Result<Quotient, QuotientError> {
+    fn at(types: &Types, t: &mut [u32], n: u64, limits: Bounds) -> Result<Quotient, QuotientError> {
         let (m, table) = loop {
             let m = Folded::new(types, t.to_vec(), n, limits.max_states)?;
             let table = m.table(limits.deadline, n)?;
@@ -945,10 +955,17 @@ mod tests {
     #[test]
     fn example_of_compute() {
         use crate::misere::heaps::HeapGame;
-        use crate::misere::quotient::{Quotient, QuotientLimits};
+        use crate::misere::quotient::{Quotient, DEFAULT_MAX_ORDER, DEFAULT_MAX_STATES};
+        use crate::solve::Limits;
 
-        let q =
-            Quotient::compute(&HeapGame::Nim, 3, QuotientLimits::default(), &mut |_| {}).unwrap();
+        let q = Quotient::compute(
+            &HeapGame::Nim,
+            3,
+            Limits::new(DEFAULT_MAX_STATES),
+            DEFAULT_MAX_ORDER,
+            &mut |_| {},
+        )
+        .unwrap();
         assert_eq!(q.order(), 6);
         assert_eq!(q.relation_strings(), ["a^2 = 1", "b^3 = b"]);
     }
@@ -961,7 +978,14 @@ mod tests {
         } else {
             HeapGame::Code(game.parse().unwrap())
         };
-        Quotient::compute(&g, n, QuotientLimits::default(), &mut |_| {}).unwrap()
+        Quotient::compute(
+            &g,
+            n,
+            Limits::new(DEFAULT_MAX_STATES),
+            DEFAULT_MAX_ORDER,
+            &mut |_| {},
+        )
+        .unwrap()
     }
 
     #[test]

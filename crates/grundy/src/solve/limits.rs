@@ -1,26 +1,5 @@
-//! What bounds a search, and the errors of reaching a bound.
-//!
-//! Three bounds, each saying what it limits:
-//!
-//! - **memory** ([`Limits::max_bytes`]): the transposition table and the
-//!   positions on the search's path, estimated in bytes, filled to three
-//!   quarters (the rest is the allocator's slack). When the table
-//!   would pass it, the search evicts solved positions and goes on; only a
-//!   path that fills most of it (three quarters of the stored positions)
-//!   stops it ([`SearchError::MemoryExceeded`]).
-//! - **positions** ([`Limits::max_positions`]): positions stored at once;
-//!   at this many the search evicts as for memory. It also sets the work a
-//!   search may do: [`Limits::MOVES_PER_POSITION`] moves looked at per
-//!   position of it, counted over the searcher's life, evicted positions
-//!   found again included ([`SearchError::LimitExceeded`]).
-//! - **time** ([`Limits::max_time`]): time spent searching, summed over the
-//!   searcher's calls ([`SearchError::TimeExceeded`]).
-//!
-//! And one of means, not a bound: **threads** ([`Limits::threads`]), where
-//! a search can split its work (the pruned search's outcomes of several
-//! positions, [`Pruner::outcomes`](super::Pruner::outcomes)). The threads
-//! share the bounds on memory, positions and work, each with an equal
-//! part; each has the time left, as they run at once.
+//! What bounds a search, and the errors of reaching a bound: see
+//! [`Limits`].
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -29,7 +8,35 @@ use thiserror::Error;
 
 use crate::game::GameError;
 
-/// Bounds on a search (see the [module docs](self)).
+/// Bounds on a search.
+///
+/// Three bounds, each saying what it limits:
+///
+/// - **memory** ([`Limits::max_bytes`]): the transposition table and the
+///   positions on the search's path, estimated in bytes, filled to three
+///   quarters (the rest is the allocator's slack). When the table
+///   would pass it, the search evicts solved positions and goes on; only a
+///   path that fills most of it (three quarters of the stored positions)
+///   stops it ([`SearchError::MemoryExceeded`]).
+/// - **positions** ([`Limits::max_positions`]): positions stored at once;
+///   at this many the search evicts as for memory. It also sets the work a
+///   search may do: [`Limits::MOVES_PER_POSITION`] moves looked at per
+///   position of it, counted over the searcher's life, evicted positions
+///   found again included ([`SearchError::LimitExceeded`]).
+/// - **time** ([`Limits::max_time`]): time spent searching, summed over the
+///   searcher's calls ([`SearchError::TimeExceeded`]).
+///
+/// `Limits` is the one budget type of every engine: the misère engines read
+/// the same bounds, the simplest forms of an arena and the states of a
+/// quotient's unreduced monoid as positions stored, the steps of the
+/// heap-by-heap quotient as moves looked at, and their memory and time as a
+/// search's.
+///
+/// And one of means, not a bound: **threads** ([`Limits::threads`]), where
+/// a search can split its work (the pruned search's outcomes of several
+/// positions). The threads share the bounds on memory, positions and
+/// work, each with an equal part; each has the time left, as they run at
+/// once.
 ///
 /// ```
 /// use std::time::Duration;
@@ -48,8 +55,8 @@ pub struct Limits {
     /// The most time spent searching, summed over a searcher's calls; `None`
     /// for no bound.
     pub max_time: Option<Duration>,
-    /// The most threads a search may run at once (see the [module
-    /// docs](self)); 1, the default, for the caller's thread alone.
+    /// The most threads a search may run at once (see above); 1, the
+    /// default, for the caller's thread alone.
     pub threads: usize,
     /// Moves a search may look at per position of `max_positions`
     /// ([`Limits::MOVES_PER_POSITION`] by default): a budget of work

@@ -32,7 +32,7 @@ use crate::solve::heap::sequence::Values;
 
 /// `v(n + period) = v(n) + saltus` for every `n ≥ preperiod`: periodic when
 /// `saltus` is 0, arithmetic-periodic otherwise. Found by [`periodicity`]
-/// (seen in the values given) or proven by [`PeriodWatch`] (for every `n`,
+/// (seen in the values given) or proven by `PeriodWatch` (for every `n`,
 /// `saltus` 0); both numbers are the least.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Periodicity {
@@ -77,7 +77,7 @@ impl fmt::Display for Periodicity {
 /// The shortest period (then the shortest preperiod) that the values show,
 /// with the repeating part seen at least twice in full and at least twice as
 /// long as the preperiod, so that short data do not "repeat" by accident.
-/// Nothing is proven: [`PeriodWatch`] proves periods of codes.
+/// Nothing is proven: `PeriodWatch` proves periods of codes.
 ///
 /// ```
 /// use grundy::api::pattern::periodicity;

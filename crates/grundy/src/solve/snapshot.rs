@@ -285,7 +285,7 @@ impl Snapshot<'_> {
     }
 
     /// Writes it in the checkpoint format (see the
-    /// [module docs](crate::solve::snapshot)).
+    /// module docs of `solve::snapshot`).
     ///
     /// # Errors
     /// The writer's.

@@ -32,7 +32,7 @@ fn random_heaps(rng: &mut SplitMix64, max_heaps: u64, max_heap: u64) -> Vec<u64>
 fn canonical_outcomes_of_random_sums_agree_with_search() {
     let mut rng = SplitMix64::new(15);
     for code in CODES {
-        let mut forms = Forms::new(1 << 20);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 20));
         let mut built = HeapForms::new(HeapGame::Code(code.parse().unwrap()));
         let mut search = Searcher::new(Play::Misere);
         for _ in 0..60 {
@@ -42,7 +42,7 @@ fn canonical_outcomes_of_random_sums_agree_with_search() {
             assert_eq!(forms.outcome(f), searched, "{code} {heaps:?}");
         }
     }
-    let mut forms = Forms::new(1 << 20);
+    let mut forms = Forms::new(crate::solve::Limits::new(1 << 20));
     let mut nim = HeapForms::new(HeapGame::Nim);
     let mut search = Searcher::new(Play::Misere);
     for _ in 0..60 {
@@ -64,7 +64,7 @@ fn positions_with_one_form_are_told_apart_by_nothing() {
     let thirds = small_heap_lists(4, 2);
     let thirds: Vec<&Vec<u64>> = thirds.iter().filter(|x| !x.contains(&0)).collect();
     for code in ["0.77", "0.07", "0.137"] {
-        let mut forms = Forms::new(1 << 20);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 20));
         let mut built = HeapForms::new(HeapGame::Code(code.parse().unwrap()));
         let mut search = Searcher::new(Play::Misere);
         let mut by_form: HashMap<Form, Vec<Vec<u64>>> = HashMap::new();
@@ -119,7 +119,7 @@ fn genus_terms_agree_with_search_of_heaps_of_two() {
     // In Kayles and 0.75 a heap of 2 is the nim heap *2, so γk of a heap
     // is 0 exactly when the heap plus k heaps of 2 is a misère P-position.
     for code in ["0.77", "0.75"] {
-        let mut forms = Forms::new(1 << 20);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 20));
         let mut built = HeapForms::new(HeapGame::Code(code.parse().unwrap()));
         let two = built.heap(&mut forms, 2).unwrap();
         assert_eq!(forms.nim_heap(two), Some(2), "{code}");
@@ -142,7 +142,7 @@ fn genus_terms_agree_with_search_of_heaps_of_two() {
 fn tame_sums_follow_the_genus_rule() {
     let mut rng = SplitMix64::new(99);
     for code in CODES {
-        let mut forms = Forms::new(1 << 20);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 20));
         let mut built = HeapForms::new(HeapGame::Code(code.parse().unwrap()));
         let mut genera = Genera::new();
         let mut search = Searcher::new(Play::Misere);
@@ -180,7 +180,7 @@ fn normal_values_of_forms_are_the_grundy_sequence() {
         .split(',')
         .map(|v| v.trim().parse().unwrap())
         .collect();
-    let mut forms = Forms::new(1 << 20);
+    let mut forms = Forms::new(crate::solve::Limits::new(1 << 20));
     let mut built = HeapForms::new(HeapGame::Code("0.77".parse().unwrap()));
     for (n, &g) in kayles.iter().enumerate().take(24) {
         let f = built.heap(&mut forms, n as u64).unwrap();
@@ -224,7 +224,7 @@ fn genus_values_from_the_literature() {
         } else {
             HeapGame::Code(rule.parse().unwrap())
         };
-        let mut forms = Forms::new(1 << 20);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 20));
         let mut built = HeapForms::new(game);
         let mut genera = Genera::new();
         for line in lines {
@@ -253,7 +253,7 @@ fn genus_values_from_the_literature() {
 
 #[test]
 fn games_born_by_each_day_as_conway_counts() {
-    let mut forms = Forms::new(1 << 16);
+    let mut forms = Forms::new(crate::solve::Limits::new(1 << 16));
     let mut born = vec![Form::ZERO];
     let mut counts = vec![1usize];
     for _day in 1..=4 {
@@ -341,7 +341,7 @@ fn quaternary_games_with_heaps_that_are_not_nim_heaps_are_the_published_ones() {
     for digits in 1..64u32 {
         let code = format!("0.{}{}{}", digits / 16, digits / 4 % 4, digits % 4);
         let canonical = code.trim_end_matches('0').to_string();
-        let mut forms = Forms::new(1 << 22);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 22));
         let mut built = HeapForms::new(HeapGame::Code(code.parse().unwrap()));
         let not_nim = (0..=30).find(|&n| {
             let f = built.heap(&mut forms, n).unwrap();
@@ -400,7 +400,7 @@ fn heaps_have_the_published_simplest_forms() {
     let data = include_str!("../../tests/data/misere_forms.txt");
     let mut checked = 0;
     for block in data.split("# Source:").skip(1) {
-        let mut forms = Forms::new(1 << 20);
+        let mut forms = Forms::new(crate::solve::Limits::new(1 << 20));
         let mut names = HashMap::new();
         let mut built = None;
         for line in block.lines().skip(1) {

@@ -12,9 +12,11 @@ use crate::games::heaps::Heaps;
 use crate::games::nim::Nim;
 use crate::games::octal::{Octal, OctalRule};
 use crate::misere::heaps::HeapGame;
-use crate::misere::quotient::{period_bound, Quotient, QuotientError, QuotientLimits};
+use crate::misere::quotient::{
+    period_bound, Quotient, QuotientError, DEFAULT_MAX_ORDER, DEFAULT_MAX_STATES,
+};
 use crate::rng::SplitMix64;
-use crate::solve::Searcher;
+use crate::solve::{Limits, Searcher};
 use crate::{Outcome, Play};
 
 fn octal(code: &str, heaps: Vec<u64>) -> Octal {
@@ -31,7 +33,14 @@ fn game(code: &str) -> HeapGame {
 }
 
 fn quotient(code: &str, n: u64) -> Quotient {
-    Quotient::compute(&game(code), n, QuotientLimits::default(), &mut |_| {}).unwrap()
+    Quotient::compute(
+        &game(code),
+        n,
+        Limits::new(DEFAULT_MAX_STATES),
+        DEFAULT_MAX_ORDER,
+        &mut |_| {},
+    )
+    .unwrap()
 }
 
 fn random_heaps(rng: &mut SplitMix64, max_heaps: u64, max_heap: u64) -> Vec<u64> {
@@ -100,7 +109,13 @@ fn every_quotient_has_even_order_and_the_classified_orders() {
             };
             let rule = HeapGame::Code(rule);
             for n in [3, 7] {
-                let q = match Quotient::compute(&rule, n, QuotientLimits::default(), &mut |_| {}) {
+                let q = match Quotient::compute(
+                    &rule,
+                    n,
+                    Limits::new(DEFAULT_MAX_STATES),
+                    DEFAULT_MAX_ORDER,
+                    &mut |_| {},
+                ) {
                     Ok(q) => q,
                     Err(QuotientError::TooManyStates { .. }) => continue,
                     Err(e) => panic!("{code} {n}: {e}"),
@@ -197,26 +212,18 @@ fn quotients_from_the_literature() {
 
 #[test]
 fn limits_stop_with_the_limit_named() {
-    let tight = QuotientLimits {
-        max_states: 100,
-        ..QuotientLimits::default()
-    };
-    let e = Quotient::compute(&game("0.77"), 12, tight, &mut |_| {}).unwrap_err();
+    let tight = Limits::new(100);
+    let e =
+        Quotient::compute(&game("0.77"), 12, tight, DEFAULT_MAX_ORDER, &mut |_| {}).unwrap_err();
     assert!(matches!(e, QuotientError::TooManyStates { .. }), "{e}");
-    let small = QuotientLimits {
-        max_order: 4,
-        ..QuotientLimits::default()
-    };
-    let e = Quotient::compute(&game("nim"), 3, small, &mut |_| {}).unwrap_err();
+    let states = Limits::new(DEFAULT_MAX_STATES);
+    let e = Quotient::compute(&game("nim"), 3, states, 4, &mut |_| {}).unwrap_err();
     assert!(
         matches!(e, QuotientError::TooLargeOrder { order: 6, .. }),
         "{e}"
     );
-    let past = QuotientLimits {
-        deadline: Some(std::time::Instant::now()),
-        ..QuotientLimits::default()
-    };
-    let e = Quotient::compute(&game("0.77"), 13, past, &mut |_| {}).unwrap_err();
+    let past = states.with_time(std::time::Duration::ZERO);
+    let e = Quotient::compute(&game("0.77"), 13, past, DEFAULT_MAX_ORDER, &mut |_| {}).unwrap_err();
     assert!(matches!(e, QuotientError::TimeUp { .. }), "{e}");
 }
 
@@ -279,11 +286,8 @@ fn codes() -> Vec<String> {
 
 fn until_stable(code: &str, n: u64) -> Option<Quotient> {
     let rule = HeapGame::Code(code.parse().ok()?);
-    let limits = QuotientLimits {
-        max_states: 1 << 20,
-        ..QuotientLimits::default()
-    };
-    Quotient::compute_until_stable(&rule, n, limits, &mut |_| {}).ok()
+    let limits = Limits::new(1 << 20);
+    Quotient::compute_until_stable(&rule, n, limits, DEFAULT_MAX_ORDER, &mut |_| {}).ok()
 }
 
 #[test]
@@ -340,11 +344,9 @@ fn a_stable_claim_is_never_contradicted_by_a_larger_bound() {
             continue;
         }
         let m = q.max_heap() + 4;
-        let limits = QuotientLimits {
-            max_states: 1 << 20,
-            ..QuotientLimits::default()
-        };
-        let Ok(big) = Quotient::compute(&game(&code), m, limits, &mut |_| {}) else {
+        let limits = Limits::new(1 << 20);
+        let Ok(big) = Quotient::compute(&game(&code), m, limits, DEFAULT_MAX_ORDER, &mut |_| {})
+        else {
             continue;
         };
         claims += 1;

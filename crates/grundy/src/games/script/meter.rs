@@ -31,7 +31,7 @@ use std::cell::Cell;
 /// The most bytes one script call may hold before it is stopped. The count
 /// is looked at before every operation, and one operation builds at most
 /// one value: a value within rhai's per-value bounds (about 8 MiB, see
-/// [`super::sandbox`]), or a copy of one already held (at most this bound).
+/// `super::sandbox`), or a copy of one already held (at most this bound).
 /// So a call never holds more than `2 × 24 + 8 = 56` MiB.
 pub const MAX_CALL_BYTES: usize = 24 << 20;
 

@@ -2,7 +2,10 @@
 //! data against the engine.
 
 use super::*;
-use crate::misere::quotient::{Quotient, QuotientLimits};
+use crate::misere::quotient::{self, Quotient};
+
+/// The work these tests allow (elements pushed and pairs visited).
+const WORK: usize = 1 << 26;
 
 fn code(c: &str) -> HeapGame {
     HeapGame::Code(c.parse().unwrap())
@@ -11,7 +14,7 @@ fn code(c: &str) -> HeapGame {
 #[test]
 fn shipped_kayles_is_what_the_engine_computes() {
     let g = code("0.77");
-    let q = IncrementalQuotient::until_stable(&g, 200, IncrementalLimits::default()).unwrap();
+    let q = IncrementalQuotient::until_stable(&g, 200, limits(WORK), DEFAULT_MAX_ORDER).unwrap();
     let data: String = text::SHIPPED[0]
         .1
         .lines()
@@ -44,12 +47,18 @@ fn orders_agree_with_the_unreduced_monoid() {
         let top = if c == "0.77" { 9 } else { 8 };
         for n in 1..=top {
             let g = code(c);
-            let Ok(a) = IncrementalQuotient::until_stable(&g, n, IncrementalLimits::default())
+            let Ok(a) = IncrementalQuotient::until_stable(&g, n, limits(WORK), DEFAULT_MAX_ORDER)
             else {
                 continue;
             };
-            let b = Quotient::compute(&g, a.max_heap(), QuotientLimits::default(), &mut |_| {})
-                .unwrap();
+            let b = Quotient::compute(
+                &g,
+                a.max_heap(),
+                Limits::new(quotient::DEFAULT_MAX_STATES),
+                quotient::DEFAULT_MAX_ORDER,
+                &mut |_| {},
+            )
+            .unwrap();
             assert_eq!(a.order(), b.order(), "{c} to heap {}", a.max_heap());
             assert_eq!(
                 a.p_portion_size(),
@@ -69,9 +78,9 @@ fn orders_agree_with_the_unreduced_monoid() {
 #[test]
 fn example_of_until_stable() {
     use crate::misere::heaps::HeapGame;
-    use crate::misere::incremental::{IncrementalLimits, IncrementalQuotient};
+    use crate::misere::incremental::{limits, IncrementalQuotient, DEFAULT_MAX_ORDER};
 
     let kayles = HeapGame::Code("0.77".parse().unwrap());
-    let q = IncrementalQuotient::until_stable(&kayles, 9, IncrementalLimits::default()).unwrap();
+    let q = IncrementalQuotient::until_stable(&kayles, 9, limits(WORK), DEFAULT_MAX_ORDER).unwrap();
     assert_eq!(q.order(), 18);
 }
