@@ -41,7 +41,7 @@ pub use crate::solve::atoms::{Atom, OptionList};
 pub use crate::solve::batched::AtomMoves;
 pub use crate::solve::heap::dispatch::Level;
 pub use crate::solve::limits::{cores, Bytes};
-pub use crate::solve::{Limits, Progress, SearchError, Stage};
+pub use crate::solve::{Limits, Progress, ProgressReading, SearchError, Stage};
 // The allocator a program installs so that a script call's bytes are
 // bounded (see its docs).
 pub use crate::games::script::meter::{Metered, MAX_CALL_BYTES};

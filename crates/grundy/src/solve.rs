@@ -28,6 +28,6 @@ pub(crate) mod table;
 pub(crate) mod test_game;
 
 pub use limits::{Limits, SearchError};
-pub use progress::{Progress, Stage};
+pub use progress::{Progress, ProgressReading, Stage};
 pub use prune::Pruner;
 pub use search::{move_reports, Searcher, Solved};

@@ -202,8 +202,8 @@ fn quotient(a: &QuotientArgs) -> anyhow::Result<ExitCode> {
     };
     let bar = progress(a.max_heap + 1, "quotient, heaps up to");
     let report = misere::quotient(&a.game, a.max_heap, &options, &mut |p| {
-        bar.set_position(p.heap + 1);
-        bar.set_message(format!("quotient (order {})", p.order));
+        bar.set_position(p.done);
+        bar.set_message(format!("quotient (order {})", p.largest));
     });
     bar.finish_and_clear();
     let report = report?;

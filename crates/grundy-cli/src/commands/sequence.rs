@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use grundy::api::sequence::{self, Checkpoint, Event, Hooks, Method, SequenceOptions};
@@ -110,16 +110,21 @@ impl EngineArgs {
             eprintln!("engine: {level} (chosen at start-up from what this CPU runs)");
         }
         let bar = progress(len as u64, "values");
+        // The rate of this run: values resumed are not counted.
+        let (start, mut resumed) = (Instant::now(), 0);
         let mut events = |e: &Event| match e {
             Event::Resumed { values } => {
+                resumed = *values as u64;
                 let shown = path.map_or_else(String::new, |p| p.display().to_string());
                 eprintln!("resuming from {values} values in {shown}");
             }
             Event::Progress(p) => {
-                bar.set_position(p.done as u64);
+                let rate =
+                    p.done.saturating_sub(resumed) as f64 / start.elapsed().as_secs_f64().max(1e-9);
+                bar.set_position(p.done);
                 bar.set_message(format!(
-                    "{:.0} values/s, largest G({}) = {}, {} rare, {level}",
-                    p.rate, p.largest_at, p.largest, p.rare
+                    "{rate:.0} values/s, largest G({}) = {}, {} rare, {level}",
+                    p.at, p.largest, p.rare
                 ));
             }
             _ => {}

@@ -155,7 +155,7 @@ pub fn compute(
     let mut watch = PeriodWatch::new(code);
     let mut events = |e: &Event| {
         if let Event::Progress(p) = e {
-            progress(p.done);
+            progress(p.done as usize);
         }
     };
     let hooks = Hooks {

@@ -22,8 +22,8 @@ use crate::games::octal;
 use crate::misere::canonical::{Form, Forms, FormsError};
 use crate::misere::genus::{Genera, Kind};
 use crate::misere::heaps::{HeapForms, HeapGame};
-use crate::misere::quotient::{Quotient, QuotientError, QuotientProgress};
-use crate::solve::Limits;
+use crate::misere::quotient::{Quotient, QuotientError};
+use crate::solve::{Limits, ProgressReading};
 
 /// The largest heap whose simplest form is asked for.
 pub const MAX_HEAP: u64 = 10_000;
@@ -476,7 +476,7 @@ pub fn quotient(
     game: &str,
     max_heap: u64,
     options: &QuotientOptions,
-    progress: &mut dyn FnMut(QuotientProgress),
+    progress: &mut dyn FnMut(&ProgressReading),
 ) -> Result<QuotientReport, Error> {
     let rule = heap_game(game)?;
     if max_heap > MAX_QUOTIENT_HEAP {

@@ -30,7 +30,7 @@ use crate::solve::heap::checkpoint;
 use crate::solve::heap::code::HeapCode;
 use crate::solve::heap::sequence::{self as engine, Sequence};
 use crate::solve::period::{PeriodWatch, Periodicity};
-use crate::solve::Limits;
+use crate::solve::{Limits, ProgressReading};
 
 pub use crate::solve::heap::sequence::Method;
 
@@ -63,23 +63,6 @@ impl Default for SequenceOptions {
     }
 }
 
-/// Where an engine run stands, reported every [`REPORT_EVERY`] values.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Progress {
-    /// Values known.
-    pub done: usize,
-    /// Values asked for.
-    pub total: usize,
-    /// Values computed per second in this run (resumed ones not counted).
-    pub rate: f64,
-    /// The largest value so far.
-    pub largest: u64,
-    /// The first heap with the largest value.
-    pub largest_at: usize,
-    /// Heaps with a rare value (0 when the rare/common split is off).
-    pub rare: usize,
-}
-
 /// What an engine run tells its caller as it goes.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
@@ -89,8 +72,11 @@ pub enum Event {
         /// Values read back.
         values: usize,
     },
-    /// The run's progress.
-    Progress(Progress),
+    /// The run's progress: values known ([`done`](ProgressReading::done))
+    /// of those asked for, the largest value and the first heap with it,
+    /// the heaps with a rare value; reported every [`REPORT_EVERY`]
+    /// values.
+    Progress(ProgressReading),
 }
 
 /// A checkpoint ready to be saved: the caller writes it where it likes.
@@ -489,7 +475,7 @@ pub(crate) fn run_engine(
         }
         None => Sequence::new(code.clone(), options.method),
     };
-    let (start, done_before) = (Instant::now(), seq.len());
+    let start = Instant::now();
     let mut saved = Instant::now();
     if let (Some(w), false) = (watch.as_deref_mut(), seq.is_empty()) {
         if let Some(p) = w.observe(seq.values()) {
@@ -513,7 +499,7 @@ pub(crate) fn run_engine(
             return Ok((seq, Some(p)));
         }
         if seq.len() % REPORT_EVERY == 0 {
-            hooks.event(&Event::Progress(progress(&seq, len, start, done_before)));
+            hooks.event(&Event::Progress(progress(&seq, len)));
             if saved.elapsed() >= options.checkpoint_every {
                 hooks.save(&seq)?;
                 saved = Instant::now();
@@ -524,16 +510,15 @@ pub(crate) fn run_engine(
     Ok((seq, None))
 }
 
-fn progress(seq: &Sequence, total: usize, start: Instant, before: usize) -> Progress {
-    let rate = (seq.len() - before) as f64 / start.elapsed().as_secs_f64().max(1e-9);
-    let (largest, largest_at) = seq.largest();
-    Progress {
-        done: seq.len(),
-        total,
-        rate,
+fn progress(seq: &Sequence, total: usize) -> ProgressReading {
+    let (largest, at) = seq.largest();
+    ProgressReading {
+        done: seq.len() as u64,
+        total: total as u64,
         largest: u64::from(largest),
-        largest_at,
-        rare: seq.rare_count(),
+        at: at as u64,
+        rare: seq.rare_count() as u64,
+        ..ProgressReading::default()
     }
 }
 

@@ -66,7 +66,7 @@ use thiserror::Error;
 use super::canonical::{Form, Forms};
 use super::heaps::{HeapForms, HeapGame};
 use crate::game::Outcome;
-use crate::solve::Limits;
+use crate::solve::{Limits, ProgressReading};
 
 impl Bounds {
     fn of(limits: Limits, max_order: usize) -> Bounds {
@@ -134,17 +134,6 @@ pub enum QuotientError {
         /// The heap bound being computed when time ran out.
         heap: u64,
     },
-}
-
-/// How far a computation has got, for a progress display.
-#[derive(Clone, Copy, Debug)]
-pub struct QuotientProgress {
-    /// The heap bound just finished.
-    pub heap: u64,
-    /// The heap bound asked for.
-    pub of: u64,
-    /// The order of the quotient of heaps up to `heap`.
-    pub order: usize,
 }
 
 /// A generator of a quotient's presentation.
@@ -464,7 +453,8 @@ impl Quotient {
     /// The misère quotient of all sums of heaps of `game` up to `max_heap`,
     /// built for each bound `1, 2, …, max_heap` in turn (each seeds the
     /// next), within `limits` (states of `M` and time) and of order at most
-    /// `max_order`; `progress` is told each bound done.
+    /// `max_order`; `progress` is told each bound done (the bounds done of
+    /// `max_heap + 1`, the order as the largest value, the bound as where).
     ///
     /// # Errors
     /// [`QuotientError`] when a bound is reached.
@@ -476,7 +466,7 @@ impl Quotient {
         max_heap: u64,
         limits: Limits,
         max_order: usize,
-        progress: &mut dyn FnMut(QuotientProgress),
+        progress: &mut dyn FnMut(&ProgressReading),
     ) -> Result<Quotient, QuotientError> {
         Self::build(
             game,
@@ -499,7 +489,7 @@ impl Quotient {
         max_heap: u64,
         limits: Limits,
         max_order: usize,
-        progress: &mut dyn FnMut(QuotientProgress),
+        progress: &mut dyn FnMut(&ProgressReading),
     ) -> Result<Quotient, QuotientError> {
         Self::build(
             game,
@@ -515,7 +505,7 @@ impl Quotient {
         max_heap: u64,
         until_stable: bool,
         limits: Bounds,
-        progress: &mut dyn FnMut(QuotientProgress),
+        progress: &mut dyn FnMut(&ProgressReading),
     ) -> Result<Quotient, QuotientError> {
         let mut types = Types::new(game, limits.deadline);
         let mut t: Vec<u32> = Vec::new();
@@ -524,10 +514,12 @@ impl Quotient {
             types.extend(game, n);
             t.resize(types.options.len(), 0);
             let mut q = Self::at(&types, &mut t, n, limits)?;
-            progress(QuotientProgress {
-                heap: n,
-                of: max_heap,
-                order: q.order(),
+            progress(&ProgressReading {
+                done: n + 1,
+                total: max_heap + 1,
+                largest: q.order() as u64,
+                at: n,
+                ..ProgressReading::default()
             });
             if until_stable || n == max_heap {
                 q.period = prove_period(game, &q);

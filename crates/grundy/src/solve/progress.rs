@@ -43,15 +43,31 @@ pub struct Progress {
     helpers: Mutex<Vec<ProgressReading>>,
 }
 
-/// A reading of [`Progress`].
+/// What a run has done so far: the one progress type of every engine. A
+/// search's is read from its [`Progress`] counters (moves, positions
+/// stored, bytes); a counted run (a sequence's values, a quotient's heap
+/// bounds) hands one to its caller as it goes. What a run does not count
+/// stays 0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ProgressReading {
-    /// Moves looked at.
+    /// Moves looked at (a search).
     pub moves: u64,
-    /// Positions stored in the table.
+    /// Positions stored in the table (a search).
     pub stored: u64,
-    /// Estimated bytes of the table.
+    /// Estimated bytes of the table (a search).
     pub bytes: u64,
+    /// Steps of a counted run done: values of a sequence known, heap bounds
+    /// of a quotient finished.
+    pub done: u64,
+    /// Steps asked for.
+    pub total: u64,
+    /// The largest value so far: a sequence's largest `G(n)`, a quotient's
+    /// order.
+    pub largest: u64,
+    /// Where it was reached: the first `n` with that `G(n)`, the heap bound.
+    pub at: u64,
+    /// Heaps with a rare value (a sequence with the rare/common split on).
+    pub rare: u64,
 }
 
 impl Progress {
@@ -61,6 +77,7 @@ impl Progress {
             moves: self.moves.load(Ordering::Relaxed),
             stored: self.stored.load(Ordering::Relaxed),
             bytes: self.bytes.load(Ordering::Relaxed),
+            ..ProgressReading::default()
         };
         self.lock_helpers()
             .iter()
@@ -68,6 +85,7 @@ impl Progress {
                 moves: a.moves + h.moves,
                 stored: a.stored + h.stored,
                 bytes: a.bytes + h.bytes,
+                ..a
             })
     }
 
@@ -153,6 +171,7 @@ mod tests {
             moves,
             stored,
             bytes,
+            ..ProgressReading::default()
         };
         p.publish_helper(2, h(5, 1, 50));
         assert_eq!(p.read(), h(15, 3, 150));

@@ -319,6 +319,7 @@ impl<G: Game> Pruner<G> {
                     moves,
                     stored,
                     bytes,
+                    ..ProgressReading::default()
                 },
             ),
         }
