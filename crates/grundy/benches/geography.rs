@@ -26,19 +26,15 @@ use grundy::api::analyze::{analyze, Analysis, AnalyzeOptions};
 use grundy::api::{Outcome, Spec};
 use petgraph::graph::UnGraph;
 
+mod common;
+
 const N: usize = 10_000;
 
 /// 3·10^4 random edges on 10^4 vertices by SplitMix64 (Steele, Lea and
 /// Flood 2014), each once: test data.
 fn random_edges() -> Vec<(u32, u32)> {
-    let mut state = 1u64;
-    let mut vertex = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % N as u64) as u32
-    };
+    let mut next = common::splitmix64(1);
+    let mut vertex = move || (next() % N as u64) as u32;
     let mut edges: Vec<(u32, u32)> = (0..3 * N)
         .map(|_| (vertex(), vertex()))
         .filter(|(a, b)| a != b)

@@ -16,17 +16,12 @@ use grundy::api::nimber::{product, quotient};
 use grundy::api::values::{grid, Defaults, ShapeRequest};
 use grundy::api::{Limits, Spec};
 
+mod common;
+
 /// 1024 operands of 128 bits from SplitMix64 (Steele, Lea and Flood 2014):
 /// test data, any well-mixed numbers do.
 fn inputs() -> Vec<u128> {
-    let mut state = 7u64;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut next = common::splitmix64(7);
     (0..1024)
         .map(|_| u128::from(next()) << 64 | u128::from(next()))
         .collect()
