@@ -68,6 +68,86 @@ pub struct Entry {
     pub build: Build,
 }
 
+impl Entry {
+    /// The entry of a game named `name` that takes no parameter: its line of
+    /// help, how a position is written, an example, what `verify` checks and
+    /// how it is built. The rest take their defaults (no parameter, no graph
+    /// file, no sequence or table), which the `with_` methods change:
+    ///
+    /// ```text
+    /// pub const ENTRY: Entry = Entry::new("nim", "Nim: take any number ...",
+    ///     "HEAP...", "nim 3 4 5", PLAN, build)
+    /// .with_sequence("{n}")
+    /// .with_table("{i} {j}");
+    /// ```
+    pub const fn new(
+        name: &'static str,
+        summary: &'static str,
+        position: &'static str,
+        example: &'static str,
+        verify: VerifyPlan,
+        build: Build,
+    ) -> Entry {
+        Entry {
+            name,
+            parameter: None,
+            summary,
+            position,
+            example,
+            parameter_is_file: false,
+            graph_file: false,
+            verify,
+            sequence_position: None,
+            table_position: None,
+            build,
+        }
+    }
+
+    /// The game takes a parameter after `name:`, meaning `meaning`.
+    pub const fn with_parameter(self, meaning: &'static str) -> Entry {
+        Entry {
+            parameter: Some(meaning),
+            ..self
+        }
+    }
+
+    /// The game's parameter names a file, whose text the front end reads
+    /// (see [`Entry::parameter_is_file`]).
+    pub const fn with_file_parameter(self, meaning: &'static str) -> Entry {
+        Entry {
+            parameter: Some(meaning),
+            parameter_is_file: true,
+            ..self
+        }
+    }
+
+    /// The position's edges may also come from a graph file.
+    pub const fn with_graph_file(self) -> Entry {
+        Entry {
+            graph_file: true,
+            ..self
+        }
+    }
+
+    /// A one-number position, written as `words` with `{n}` for the number:
+    /// `sequence` lists its values.
+    pub const fn with_sequence(self, words: &'static str) -> Entry {
+        Entry {
+            sequence_position: Some(words),
+            ..self
+        }
+    }
+
+    /// A two-number position, written as `words` with `{i}` and `{j}`:
+    /// `table` tabulates its values.
+    pub const fn with_table(self, words: &'static str) -> Entry {
+        Entry {
+            table_position: Some(words),
+            ..self
+        }
+    }
+}
+
 /// The text of files named by specs (`script:PATH`), read by the front end
 /// and keyed by the path as written: the library reads no files, so a web
 /// server decides itself which files a request may name. A front end may

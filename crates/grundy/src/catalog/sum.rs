@@ -613,20 +613,15 @@ fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "sum",
-    parameter: None,
-    summary: "a sum of positions of any games: value = XOR of the parts (Sprague-Grundy)",
-    position: "GAME POSITION + GAME POSITION ...",
-    example: "sum nim 3 4 + subtraction:1,3,4 10 + staircase 2 1",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "sum",
+    "a sum of positions of any games: value = XOR of the parts (Sprague-Grundy)",
+    "GAME POSITION + GAME POSITION ...",
+    "sum nim 3 4 + subtraction:1,3,4 10 + staircase 2 1",
+    VerifyPlan {
         size: 5, max_size: 8,
         meaning: "nim a + subtraction:2,5,6 b + staircase c d, a <= N, b <= 2N, c, d <= 2, against search of the sum",
         instances: &["sum"],
     },
-    sequence_position: None,
-    table_position: None,
     build,
-};
+);

@@ -584,24 +584,19 @@ fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "chomp",
-    parameter: None,
-    summary: "Chomp: eat a square and all above and right of it; the poisoned corner is left to the loser",
-    position: "RxC (a full bar) or column heights, non-increasing (e.g. 4 4 3 1); columns + rows <= 127; moves `take ROW,COL`",
-    example: "chomp 4 4 3 1",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "chomp",
+    "Chomp: eat a square and all above and right of it; the poisoned corner is left to the loser",
+    "RxC (a full bar) or column heights, non-increasing (e.g. 4 4 3 1); columns + rows <= 127; moves `take ROW,COL`",
+    "chomp 4 4 3 1",
+    VerifyPlan {
         size: 16,
         max_size: 30,
         meaning: "every bar (Young diagram) of 1 to N squares, search against the rules alone",
         instances: &["chomp"],
     },
-    sequence_position: None,
-    table_position: None,
     build,
-};
+);
 
 /// How many bars numbered below a bar may be valued, for each bar inside
 /// it, before valuing them costs more than searching the bar (see

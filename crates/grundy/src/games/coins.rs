@@ -436,20 +436,16 @@ fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "coins",
-    parameter: Some(
-        "RULE: turning-turtles, twins, mock-turtles, ruler, moebius, up-to-K, run-up-to-K; \
-         grids: turning-corners, product:RULE,RULE, block",
-    ),
-    summary: "coin-turning games: value = XOR of single-coin values (grids: nim products)",
-    position: "COIN... (heads-up coins, from 0 at the left); grids: ROW,COL ...",
-    example: "coins:mock-turtles 1 4 6",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
-        size: 9, max_size: 12,
-        meaning: "every set of heads among the first N coins (grids: every set in the top-left min(N,3) × min(N,4) cells)",
+pub const ENTRY: Entry = Entry::new(
+    "coins",
+    "coin-turning games: value = XOR of single-coin values (grids: nim products)",
+    "COIN... (heads-up coins, from 0 at the left); grids: ROW,COL ...",
+    "coins:mock-turtles 1 4 6",
+    VerifyPlan {
+        size: 9,
+        max_size: 12,
+        meaning: "every set of heads among the first N coins \
+                  (grids: every set in the top-left min(N,3) × min(N,4) cells)",
         instances: &[
             "coins:turning-turtles",
             "coins:twins",
@@ -463,10 +459,14 @@ pub const ENTRY: Entry = Entry {
             "coins:block",
         ],
     },
-    sequence_position: Some("{n}"),
-    table_position: Some("{i},{j}"),
     build,
-};
+)
+.with_parameter(
+    "RULE: turning-turtles, twins, mock-turtles, ruler, moebius, up-to-K, run-up-to-K; \
+     grids: turning-corners, product:RULE,RULE, block",
+)
+.with_sequence("{n}")
+.with_table("{i},{j}");
 
 #[cfg(test)]
 mod tests;

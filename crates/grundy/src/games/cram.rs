@@ -1091,24 +1091,19 @@ fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "cram",
-    parameter: None,
-    summary: "Cram: place a domino on two free adjacent cells, either way; regions add",
-    position: "RxC (an empty board) or ROW/ROW/... (`.` free, `#` blocked), at most 128 cells; moves `h R,C` / `v R,C`",
-    example: "cram ..#./..../....",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "cram",
+    "Cram: place a domino on two free adjacent cells, either way; regions add",
+    "RxC (an empty board) or ROW/ROW/... (`.` free, `#` blocked), at most 128 cells; moves `h R,C` / `v R,C`",
+    "cram ..#./..../....",
+    VerifyPlan {
         size: 10,
         max_size: 14,
         meaning: "every board of at most N cells (every shape R×C with R·C <= N, every set of blocked cells), search against the rules alone",
         instances: &["cram"],
     },
-    sequence_position: None,
-    table_position: None,
     build,
-};
+);
 
 #[cfg(test)]
 mod tests {

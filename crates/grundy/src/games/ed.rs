@@ -331,19 +331,15 @@ fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 
 /// The catalog entry. Tables of E&D start at 1 (`grundy table ed --from 1`):
 /// a pile of 0 is not a position.
-pub const ENTRY: Entry = Entry {
-    name: "ed",
-    parameter: None,
-    summary: "E&D (SDOI2009): groups of two piles; discard one, split the other; G = trailing 1s of (i-1)|(j-1)",
-    position: "I,J... (one word per group: its two piles, each at least 1)",
-    example: "ed 1,2 3,1",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan { size: 7, max_size: 24, meaning: "1 or 2 groups of piles 1 to N", instances: &["ed"] },
-    sequence_position: None,
-    table_position: Some("{i},{j}"),
+pub const ENTRY: Entry = Entry::new(
+    "ed",
+    "E&D (SDOI2009): groups of two piles; discard one, split the other; G = trailing 1s of (i-1)|(j-1)",
+    "I,J... (one word per group: its two piles, each at least 1)",
+    "ed 1,2 3,1",
+    VerifyPlan { size: 7, max_size: 24, meaning: "1 or 2 groups of piles 1 to N", instances: &["ed"] },
     build,
-};
+)
+.with_table("{i},{j}");
 
 #[cfg(test)]
 mod tests {

@@ -356,25 +356,19 @@ fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "ends",
-    parameter: None,
-    summary:
-        "take from the ends (ZJOI2009): take stones from the leftmost or rightmost pile of a row",
-    position: "PILE... (the row, left to right, each pile at least 1)",
-    example: "ends 3 1 9 4",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "ends",
+    "take from the ends (ZJOI2009): take stones from the leftmost or rightmost pile of a row",
+    "PILE... (the row, left to right, each pile at least 1)",
+    "ends 3 1 9 4",
+    VerifyPlan {
         size: 5,
         max_size: 12,
         meaning: "rows of 1 to 4 piles of 1 to N",
         instances: &["ends"],
     },
-    sequence_position: None,
-    table_position: None,
     build,
-};
+);
 
 #[cfg(test)]
 mod tests {

@@ -418,27 +418,21 @@ fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "fibonacci",
-    parameter: None,
-    summary:
-        "Fibonacci Nim: take up to twice the last take; P iff quota < smallest Zeckendorf term",
-    position: "N [Q] (N tokens, any size; quota Q ≥ 1, default N-1 for a starting heap)",
-    example: "fibonacci 10000",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
+// Starting heaps of 0 and 1, and a quota of 0, are not positions, so
+// sequences and tables from 0 do not apply.
+pub const ENTRY: Entry = Entry::new(
+    "fibonacci",
+    "Fibonacci Nim: take up to twice the last take; P iff quota < smallest Zeckendorf term",
+    "N [Q] (N tokens, any size; quota Q ≥ 1, default N-1 for a starting heap)",
+    "fibonacci 10000",
+    VerifyPlan {
         size: 60,
         max_size: 200,
         meaning: "0 to N tokens with every quota from 1 to the heap",
         instances: &["fibonacci"],
     },
-    // Starting heaps of 0 and 1, and a quota of 0, are not positions, so
-    // sequences and tables from 0 do not apply.
-    sequence_position: None,
-    table_position: None,
     build,
-};
+);
 
 #[cfg(test)]
 mod tests {

@@ -514,23 +514,19 @@ fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "geography",
-    parameter: None,
-    summary: "undirected vertex geography: slide a token to an unvisited vertex; N iff its vertex is in every maximum matching",
-    position: "EDGE... @TOKEN (edges a-b between numbered vertices; or --graph FILE)",
-    example: "geography 0-1 1-2 2-0 2-3 @0",
-    parameter_is_file: false,
-    graph_file: true,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "geography",
+    "undirected vertex geography: slide a token to an unvisited vertex; N iff its vertex is in every maximum matching",
+    "EDGE... @TOKEN (edges a-b between numbered vertices; or --graph FILE)",
+    "geography 0-1 1-2 2-0 2-3 @0",
+    VerifyPlan {
         size: 6, max_size: 6,
         meaning: "every graph on 1 to N vertices (all edge sets), token on each vertex",
         instances: &["geography"],
     },
-    sequence_position: None,
-    table_position: None,
     build,
-};
+)
+.with_graph_file();
 
 #[cfg(test)]
 mod tests;

@@ -442,24 +442,20 @@ fn build(spec: &Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "graph",
-    parameter: Some("FILE: a directed graph, one move `u v` a line (or JSON {\"edges\": [[\"u\",\"v\"]]}); cycles allowed"),
-    summary: "tokens slide along the edges of a directed graph read from a file; cycles allowed (draws)",
-    position: "VERTEX... (one token per vertex named, played as a sum)",
-    example: "graph:examples/loopy/exit.txt a",
-    parameter_is_file: true,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "graph",
+    "tokens slide along the edges of a directed graph read from a file; cycles allowed (draws)",
+    "VERTEX... (one token per vertex named, played as a sum)",
+    "graph:examples/loopy/exit.txt a",
+    VerifyPlan {
         size: 0,
         max_size: 0,
         meaning: "nothing to check here: the labelling is checked against retrograde analysis by the test suite",
         instances: &[],
     },
-    sequence_position: None,
-    table_position: None,
     build,
-};
+)
+.with_file_parameter("FILE: a directed graph, one move `u v` a line (or JSON {\"edges\": [[\"u\",\"v\"]]}); cycles allowed");
 
 #[cfg(test)]
 mod tests {

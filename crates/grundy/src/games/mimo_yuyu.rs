@@ -422,23 +422,18 @@ fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "mimo-yuyu",
-    parameter: None,
-    summary: "Mimo & Yuyu (CF 2155E): tokens walk left along paths, leaving tokens; P iff every column >= 2 is even",
-    position: "NxM ROW,COL... (grid size, then one word per token)",
-    example: "mimo-yuyu 6x4 2,3 4,2 6,4",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "mimo-yuyu",
+    "Mimo & Yuyu (CF 2155E): tokens walk left along paths, leaving tokens; P iff every column >= 2 is even",
+    "NxM ROW,COL... (grid size, then one word per token)",
+    "mimo-yuyu 6x4 2,3 4,2 6,4",
+    VerifyPlan {
         size: 3, max_size: 4,
         meaning: "grids of 1-3 rows and 1-4 columns with up to N tokens",
         instances: &["mimo-yuyu"],
     },
-    sequence_position: None,
-    table_position: None,
     build,
-};
+);
 
 #[cfg(test)]
 mod tests {

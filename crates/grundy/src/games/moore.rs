@@ -390,24 +390,22 @@ fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "moore",
-    parameter: Some("K: a move takes from 1 to K heaps"),
-    summary: "Moore's Nim_K: take from up to K heaps at once; P iff every bit count is 0 mod K+1",
-    position: "HEAP... (heap sizes)",
-    example: "moore:2 3 5 6",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "moore",
+    "Moore's Nim_K: take from up to K heaps at once; P iff every bit count is 0 mod K+1",
+    "HEAP... (heap sizes)",
+    "moore:2 3 5 6",
+    VerifyPlan {
         size: 5,
         max_size: 10,
         meaning: "1 to K+2 heaps of 0 to N tokens",
         instances: &["moore:1", "moore:2", "moore:3"],
     },
-    sequence_position: Some("{n}"),
-    table_position: Some("{i} {j}"),
     build,
-};
+)
+.with_parameter("K: a move takes from 1 to K heaps")
+.with_sequence("{n}")
+.with_table("{i} {j}");
 
 #[cfg(test)]
 mod tests {

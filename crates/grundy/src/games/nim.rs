@@ -152,24 +152,21 @@ fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "nim",
-    parameter: None,
-    summary: "Nim: take any number of tokens from one heap (Bouton; misère too)",
-    position: "HEAP... (heap sizes, 0 to 2^64-1)",
-    example: "nim 3 4 5",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "nim",
+    "Nim: take any number of tokens from one heap (Bouton; misère too)",
+    "HEAP... (heap sizes, 0 to 2^64-1)",
+    "nim 3 4 5",
+    VerifyPlan {
         size: 12,
         max_size: 60,
         meaning: "1 to 3 heaps of 0 to N tokens, normal and misère play",
         instances: &["nim"],
     },
-    sequence_position: Some("{n}"),
-    table_position: Some("{i} {j}"),
     build,
-};
+)
+.with_sequence("{n}")
+.with_table("{i} {j}");
 
 #[cfg(test)]
 mod tests {

@@ -646,24 +646,20 @@ fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "node-kayles",
-    parameter: None,
-    summary: "Node Kayles: choose a vertex, delete it and its neighbours; connected parts add",
-    position: "EDGE... VERTEX... (a-b, lone v; `empty`), or grid RxC, path N, cycle N, complete N, or --graph FILE; at most 128 vertices; moves `take V`",
-    example: "node-kayles 0-1 1-2 2-3 3-4 4-0 2-5",
-    parameter_is_file: false,
-    graph_file: true,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "node-kayles",
+    "Node Kayles: choose a vertex, delete it and its neighbours; connected parts add",
+    "EDGE... VERTEX... (a-b, lone v; `empty`), or grid RxC, path N, cycle N, complete N, or --graph FILE; at most 128 vertices; moves `take V`",
+    "node-kayles 0-1 1-2 2-3 3-4 4-0 2-5",
+    VerifyPlan {
         size: 5,
         max_size: 6,
         meaning: "every graph on 0 to N vertices (all edge sets), search against the rules alone",
         instances: &["node-kayles"],
     },
-    sequence_position: None,
-    table_position: None,
     build,
-};
+)
+.with_graph_file();
 
 #[cfg(test)]
 mod tests {

@@ -669,38 +669,35 @@ const PLAN: VerifyPlan = VerifyPlan {
 };
 
 const fn named_entry(k: usize, build: crate::entry::Build) -> Entry {
-    Entry {
-        name: NAMED[k].0,
-        parameter: None,
-        summary: NAMED[k].2,
-        position: "HEAP... (heap sizes)",
-        example: NAMED[k].3,
-        parameter_is_file: false,
-        graph_file: false,
-        verify: VerifyPlan {
-            instances: &[],
-            ..PLAN
-        },
-        sequence_position: Some("{n}"),
-        table_position: Some("{i} {j}"),
+    let verify = VerifyPlan {
+        instances: &[],
+        ..PLAN
+    };
+    let (name, _, summary, example) = NAMED[k];
+    Entry::new(
+        name,
+        summary,
+        "HEAP... (heap sizes)",
+        example,
+        verify,
         build,
-    }
+    )
+    .with_sequence("{n}")
+    .with_table("{i} {j}")
 }
 
 /// The catalog entry of every take-and-break code.
-pub const ENTRY: Entry = Entry {
-    name: "octal",
-    parameter: Some("CODE: a take-and-break code such as 0.07, .6, 4.4 or 0.8F, or grundy"),
-    summary: "take-and-break games by code (Winning Ways ch. 4); periods proven by Guy-Smith",
-    position: "HEAP... (heap sizes)",
-    example: "octal:0.07 5 8 13",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: PLAN,
-    sequence_position: Some("{n}"),
-    table_position: Some("{i} {j}"),
+pub const ENTRY: Entry = Entry::new(
+    "octal",
+    "take-and-break games by code (Winning Ways ch. 4); periods proven by Guy-Smith",
+    "HEAP... (heap sizes)",
+    "octal:0.07 5 8 13",
+    PLAN,
     build,
-};
+)
+.with_parameter("CODE: a take-and-break code such as 0.07, .6, 4.4 or 0.8F, or grundy")
+.with_sequence("{n}")
+.with_table("{i} {j}");
 
 /// Kayles (0.77).
 pub const KAYLES: Entry = named_entry(0, build_kayles);

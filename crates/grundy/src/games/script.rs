@@ -389,24 +389,22 @@ fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "script",
-    parameter: Some("FILE: a rhai script that defines fn moves(position)"),
-    summary: "a game written in a rhai script: fn moves(position) returns its options",
-    position: "PART... (integers or arrays like [3,4], played as a sum)",
-    example: "script:examples/take124-or-halve.rhai 10",
-    parameter_is_file: true,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "script",
+    "a game written in a rhai script: fn moves(position) returns its options",
+    "PART... (integers or arrays like [3,4], played as a sum)",
+    "script:examples/take124-or-halve.rhai 10",
+    VerifyPlan {
         size: 0,
         max_size: 0,
         meaning: "nothing to check: script games have no closed form",
         instances: &[],
     },
-    sequence_position: Some("{n}"),
-    table_position: Some("[{i},{j}]"),
     build,
-};
+)
+.with_file_parameter("FILE: a rhai script that defines fn moves(position)")
+.with_sequence("{n}")
+.with_table("[{i},{j}]");
 
 #[cfg(test)]
 mod tests {

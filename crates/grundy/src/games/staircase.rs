@@ -250,24 +250,21 @@ fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "staircase",
-    parameter: None,
-    summary: "Staircase Nim: move coins from a step to the one below; P iff XOR of odd steps is 0",
-    position: "COINS... (coins on steps 1, 2, ...)",
-    example: "staircase 3 0 2 5",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "staircase",
+    "Staircase Nim: move coins from a step to the one below; P iff XOR of odd steps is 0",
+    "COINS... (coins on steps 1, 2, ...)",
+    "staircase 3 0 2 5",
+    VerifyPlan {
         size: 4,
         max_size: 10,
         meaning: "1 to 4 steps of 0 to N coins",
         instances: &["staircase"],
     },
-    sequence_position: Some("{n}"),
-    table_position: Some("{i} {j}"),
     build,
-};
+)
+.with_sequence("{n}")
+.with_table("{i} {j}");
 
 #[cfg(test)]
 mod tests {

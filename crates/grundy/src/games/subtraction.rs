@@ -304,15 +304,12 @@ fn build_bash(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError>
 }
 
 /// The catalog entry of finite subtraction games.
-pub const ENTRY: Entry = Entry {
-    name: "subtraction",
-    parameter: Some("S: the amounts a move may take, e.g. 1,3,4 or 2..5,9"),
-    summary: "take s tokens from one heap, s in S; Grundy sequence periodic, found from the rules",
-    position: "HEAP... (heap sizes)",
-    example: "subtraction:1,3,4 10 7",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "subtraction",
+    "take s tokens from one heap, s in S; Grundy sequence periodic, found from the rules",
+    "HEAP... (heap sizes)",
+    "subtraction:1,3,4 10 7",
+    VerifyPlan {
         size: 40,
         max_size: 120,
         meaning: "1 to 3 heaps of 0 to N tokens",
@@ -323,30 +320,29 @@ pub const ENTRY: Entry = Entry {
             "subtraction:3..5",
         ],
     },
-    sequence_position: Some("{n}"),
-    table_position: Some("{i} {j}"),
     build,
-};
+)
+.with_parameter("S: the amounts a move may take, e.g. 1,3,4 or 2..5,9")
+.with_sequence("{n}")
+.with_table("{i} {j}");
 
 /// The catalog entry of the Bash game.
-pub const BASH: Entry = Entry {
-    name: "bash",
-    parameter: Some("K: a move takes 1 to K tokens"),
-    summary: "the Bash game: take 1 to K tokens from one heap; G(n) = n mod (K+1)",
-    position: "HEAP... (heap sizes)",
-    example: "bash:3 10",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const BASH: Entry = Entry::new(
+    "bash",
+    "the Bash game: take 1 to K tokens from one heap; G(n) = n mod (K+1)",
+    "HEAP... (heap sizes)",
+    "bash:3 10",
+    VerifyPlan {
         size: 40,
         max_size: 120,
         meaning: "1 to 3 heaps of 0 to N tokens",
         instances: &["bash:1", "bash:3", "bash:5"],
     },
-    sequence_position: Some("{n}"),
-    table_position: Some("{i} {j}"),
-    build: build_bash,
-};
+    build_bash,
+)
+.with_parameter("K: a move takes 1 to K tokens")
+.with_sequence("{n}")
+.with_table("{i} {j}");
 
 #[cfg(test)]
 mod tests {

@@ -407,24 +407,20 @@ fn build(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
 }
 
 /// The catalog entry.
-pub const ENTRY: Entry = Entry {
-    name: "wythoff",
-    parameter: None,
-    summary: "Wythoff's game: take from one heap or the same from both; P iff a = ⌊(b−a)φ⌋",
-    position: "A B (two heaps, any size)",
-    example: "wythoff 3 5",
-    parameter_is_file: false,
-    graph_file: false,
-    verify: VerifyPlan {
+pub const ENTRY: Entry = Entry::new(
+    "wythoff",
+    "Wythoff's game: take from one heap or the same from both; P iff a = ⌊(b−a)φ⌋",
+    "A B (two heaps, any size)",
+    "wythoff 3 5",
+    VerifyPlan {
         size: 24,
         max_size: 100,
         meaning: "both heaps from 0 to N",
         instances: &["wythoff"],
     },
-    sequence_position: None,
-    table_position: Some("{i} {j}"),
     build,
-};
+)
+.with_table("{i} {j}");
 
 #[cfg(test)]
 mod tests {
