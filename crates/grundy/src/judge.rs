@@ -139,6 +139,44 @@ pub(crate) fn cases<S: AsRef<str>>(
     Ok(out)
 }
 
+/// The scaffold of a generator whose input is a count of cases and then the
+/// cases: `max` cases at the full constraints, else 1 to `few`; the count
+/// on the first line, then each case as `case` writes it (given the rng,
+/// the writer and the count).
+pub(crate) fn generated(
+    seed: u64,
+    max: bool,
+    (max_cases, few): (u64, u64),
+    mut case: impl FnMut(&mut SplitMix64, &mut InputWriter, u64),
+) -> String {
+    let mut r = rng(seed);
+    let mut w = InputWriter::default();
+    let cases = if max { max_cases } else { r.range(1, few) };
+    w.line(format_args!("{cases}"));
+    for _ in 0..cases {
+        case(&mut r, &mut w, cases);
+    }
+    w.finish()
+}
+
+/// The judge's answers to the small inputs its generator makes from seeds
+/// `0..seeds`, against `expected`: it reads one case from the tokens
+/// (after the count, `what` in `lo..=hi`) and answers it from the game's
+/// rules (an exhaustive search), as the judge's output writes it.
+#[cfg(test)]
+pub(crate) fn agrees_on_generated(
+    problem: &Problem,
+    seeds: u64,
+    count: (&str, usize, usize),
+    mut expected: impl FnMut(&mut Tokens<'_>) -> String,
+) {
+    for seed in 0..seeds {
+        let input = (problem.generate)(seed, false);
+        let want = cases(&input, count, |t, _| Ok(expected(t))).unwrap();
+        assert_eq!((problem.solve)(&input).unwrap(), want, "{input}");
+    }
+}
+
 /// Reads an input token by token, remembering lines for error messages.
 pub struct Tokens<'a> {
     text: &'a str,

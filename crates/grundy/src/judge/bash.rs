@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::{cases, rng, InputWriter, JudgeError, Problem};
+use super::{cases, generated, JudgeError, Problem};
 use crate::games::subtraction::{Subtraction, SubtractionRule};
 use crate::solution::Solution;
 use crate::Outcome;
@@ -28,24 +28,16 @@ fn solve_1846(input: &str) -> Result<String, JudgeError> {
 }
 
 fn generate_1846(seed: u64, max: bool) -> String {
-    let mut r = rng(seed);
-    let mut w = InputWriter::default();
-    let (cases, top) = if max {
-        (100, 1000)
-    } else {
-        (r.range(1, 6), 12)
-    };
-    w.line(format_args!("{cases}"));
-    for _ in 0..cases {
+    let top = if max { 1000 } else { 12 };
+    generated(seed, max, (100, 6), |r, w, _| {
         w.numbers([r.range(1, top), r.range(1, top / 2)]);
-    }
-    w.finish()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::Tokens;
+    use crate::judge::agrees_on_generated;
     use crate::solve::Searcher;
     use crate::Play;
 
@@ -57,24 +49,18 @@ mod tests {
 
     #[test]
     fn agrees_with_search() {
-        for seed in 0..40 {
-            let input = generate_1846(seed, false);
-            let mut t = Tokens::new(&input);
-            let mut expected = String::new();
-            for _ in 0..t.count("C", 0, 100).unwrap() {
-                let n = t.uint("n", 1, 99).unwrap();
-                let m = t.uint("m", 1, 99).unwrap();
-                let pile =
-                    Subtraction::with_rule(Arc::new(SubtractionRule::bash(m).unwrap()), vec![n]);
-                let o = Searcher::new(Play::Normal).solve(&pile).unwrap().outcome;
-                expected.push_str(if o == Outcome::Next {
-                    "first\n"
-                } else {
-                    "second\n"
-                });
-            }
-            assert_eq!(solve_1846(&input).unwrap(), expected, "{input}");
-        }
+        agrees_on_generated(&HDU_1846, 40, ("C", 0, 100), |t| {
+            let n = t.uint("n", 1, 99).unwrap();
+            let m = t.uint("m", 1, 99).unwrap();
+            let pile = Subtraction::with_rule(Arc::new(SubtractionRule::bash(m).unwrap()), vec![n]);
+            let o = Searcher::new(Play::Normal).solve(&pile).unwrap().outcome;
+            (if o == Outcome::Next {
+                "first\n"
+            } else {
+                "second\n"
+            })
+            .into()
+        });
     }
 
     #[test]

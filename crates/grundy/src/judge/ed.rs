@@ -1,6 +1,6 @@
 //! Luogu P2148 \[SDOI2009\] E&D (= BZOJ 1228): groups of two piles.
 
-use super::{cases, rng, InputWriter, JudgeError, Problem};
+use super::{cases, generated, JudgeError, Problem};
 use crate::games::ed::Ed;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -34,25 +34,20 @@ fn solve_p2148(input: &str) -> Result<String, JudgeError> {
 }
 
 fn generate_p2148(seed: u64, max: bool) -> String {
-    let mut r = rng(seed);
-    let mut w = InputWriter::default();
-    let cases = if max { 20 } else { r.range(1, 4) };
-    w.line(format_args!("{cases}"));
-    for _ in 0..cases {
+    generated(seed, max, (20, 4), |r, w, _| {
         let (n, top) = if max {
             (20_000, 2_000_000_000)
         } else {
             (2 * r.range(1, 2), r.range(1, 9))
         };
         w.counted((0..n).map(|_| r.range(1, top)));
-    }
-    w.finish()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::Tokens;
+    use crate::judge::agrees_on_generated;
     use crate::solve::Searcher;
     use crate::Play;
 
@@ -66,19 +61,13 @@ mod tests {
     #[test]
     fn agrees_with_search() {
         let mut search = Searcher::new(Play::Normal);
-        for seed in 0..60 {
-            let input = generate_p2148(seed, false);
-            let mut t = Tokens::new(&input);
-            let mut expected = String::new();
-            for _ in 0..t.count("T", 1, 20).unwrap() {
-                let n = t.count("N", 1, 4).unwrap();
-                let piles: Vec<u64> = (0..n).map(|_| t.uint("S", 1, 9).unwrap()).collect();
-                let game = Ed::new(piles.chunks(2).map(|c| (c[0], c[1])).collect()).unwrap();
-                let o = search.solve(&game).unwrap().outcome;
-                expected.push_str(if o == Outcome::Next { "YES\n" } else { "NO\n" });
-            }
-            assert_eq!(solve_p2148(&input).unwrap(), expected, "{input}");
-        }
+        agrees_on_generated(&LUOGU_P2148, 60, ("T", 1, 20), |t| {
+            let n = t.count("N", 1, 4).unwrap();
+            let piles: Vec<u64> = (0..n).map(|_| t.uint("S", 1, 9).unwrap()).collect();
+            let game = Ed::new(piles.chunks(2).map(|c| (c[0], c[1])).collect()).unwrap();
+            let o = search.solve(&game).unwrap().outcome;
+            (if o == Outcome::Next { "YES\n" } else { "NO\n" }).into()
+        });
     }
 
     #[test]

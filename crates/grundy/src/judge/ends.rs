@@ -1,6 +1,6 @@
 //! Luogu P2599 \[ZJOI2009\] 取石子游戏 (= BZOJ 1413): take from the ends of a row.
 
-use super::{cases, rng, InputWriter, JudgeError, Problem};
+use super::{cases, generated, JudgeError, Problem};
 use crate::games::ends::Ends;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -28,25 +28,20 @@ fn solve_p2599(input: &str) -> Result<String, JudgeError> {
 }
 
 fn generate_p2599(seed: u64, max: bool) -> String {
-    let mut r = rng(seed);
-    let mut w = InputWriter::default();
-    let cases = if max { 10 } else { r.range(1, 4) };
-    w.line(format_args!("{cases}"));
-    for _ in 0..cases {
+    generated(seed, max, (10, 4), |r, w, _| {
         let (n, top) = if max {
             (1000, 1_000_000_000)
         } else {
             (r.range(1, 5), r.range(1, 4))
         };
         w.counted((0..n).map(|_| r.range(1, top)));
-    }
-    w.finish()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::Tokens;
+    use crate::judge::agrees_on_generated;
     use crate::solve::Searcher;
     use crate::Play;
 
@@ -59,18 +54,12 @@ mod tests {
     #[test]
     fn agrees_with_search() {
         let mut search = Searcher::new(Play::Normal);
-        for seed in 0..60 {
-            let input = generate_p2599(seed, false);
-            let mut t = Tokens::new(&input);
-            let mut expected = String::new();
-            for _ in 0..t.count("T", 1, 10).unwrap() {
-                let n = t.count("n", 1, 5).unwrap();
-                let piles = (0..n).map(|_| t.uint("a", 1, 4).unwrap()).collect();
-                let o = search.solve(&Ends::new(piles).unwrap()).unwrap().outcome;
-                expected.push_str(if o == Outcome::Next { "1\n" } else { "0\n" });
-            }
-            assert_eq!(solve_p2599(&input).unwrap(), expected, "{input}");
-        }
+        agrees_on_generated(&LUOGU_P2599, 60, ("T", 1, 10), |t| {
+            let n = t.count("n", 1, 5).unwrap();
+            let piles = (0..n).map(|_| t.uint("a", 1, 4).unwrap()).collect();
+            let o = search.solve(&Ends::new(piles).unwrap()).unwrap().outcome;
+            (if o == Outcome::Next { "1\n" } else { "0\n" }).into()
+        });
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::geography_grid::{Grid, KING_STEPS};
-use super::{cases, rng, InputWriter, JudgeError, Problem};
+use super::{cases, generated, JudgeError, Problem};
 use crate::games::geography::Geography;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -43,11 +43,8 @@ fn solve(input: &str) -> Result<String, JudgeError> {
 }
 
 fn generate(seed: u64, max: bool) -> String {
-    let mut r = rng(seed);
-    let (cases, side) = if max { (100, 15) } else { (r.range(1, 6), 4) };
-    let mut w = InputWriter::default();
-    w.line(format_args!("{cases}"));
-    for _ in 0..cases {
+    let side = if max { 15 } else { 4 };
+    generated(seed, max, (100, 6), |r, w, _| {
         let (rows, cols) = if max {
             (side, side)
         } else {
@@ -66,8 +63,7 @@ fn generate(seed: u64, max: bool) -> String {
                 .collect();
             w.line(format_args!("{row}"));
         }
-    }
-    w.finish()
+    })
 }
 
 #[cfg(test)]

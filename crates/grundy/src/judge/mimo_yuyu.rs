@@ -1,6 +1,6 @@
 //! Codeforces 2155E Mimo & Yuyu: tokens walking left on a grid.
 
-use super::{cases, rng, InputWriter, JudgeError, Problem};
+use super::{cases, generated, JudgeError, Problem};
 use crate::games::mimo_yuyu::MimoYuyu;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -41,12 +41,8 @@ fn solve_2155e(input: &str) -> Result<String, JudgeError> {
 }
 
 fn generate_2155e(seed: u64, max: bool) -> String {
-    let mut r = rng(seed);
-    let mut w = InputWriter::default();
     // Full constraints: a few big boards and many small ones, 2·10^5 tokens in all.
-    let cases = if max { 1000 } else { r.range(1, 4) };
-    w.line(format_args!("{cases}"));
-    for _ in 0..cases {
+    generated(seed, max, (1000, 4), |r, w, cases| {
         let (n, m, k) = if max {
             (r.range(1, LIMIT), r.range(1, LIMIT), LIMIT / cases)
         } else {
@@ -56,14 +52,13 @@ fn generate_2155e(seed: u64, max: bool) -> String {
         for _ in 0..k {
             w.numbers([r.range(1, n), r.range(1, m)]);
         }
-    }
-    w.finish()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::Tokens;
+    use crate::judge::agrees_on_generated;
     use crate::solve::Searcher;
     use crate::Play;
 
@@ -84,32 +79,24 @@ mod tests {
     #[test]
     fn agrees_with_search() {
         let mut search = Searcher::new(Play::Normal);
-        for seed in 0..60 {
-            let input = generate_2155e(seed, false);
-            let mut t = Tokens::new(&input);
-            let mut expected = String::new();
-            for _ in 0..t.count("t", 1, 9).unwrap() {
-                let n = t.uint("n", 1, 3).unwrap() as u32;
-                let m = t.uint("m", 1, 4).unwrap() as u32;
-                let k = t.count("k", 1, 3).unwrap();
-                let tokens = (0..k)
-                    .map(|_| {
-                        (
-                            t.uint("x", 1, 3).unwrap() as u32,
-                            t.uint("y", 1, 4).unwrap() as u32,
-                        )
-                    })
-                    .collect();
-                let board = MimoYuyu::new(n, m, tokens).unwrap();
-                let o = search.solve(&board).unwrap().outcome;
-                expected.push_str(if o == Outcome::Next {
-                    "Mimo\n"
-                } else {
-                    "Yuyu\n"
-                });
-            }
-            assert_eq!(solve_2155e(&input).unwrap(), expected, "{input}");
-        }
+        agrees_on_generated(&CODEFORCES_2155E, 60, ("t", 1, 9), |t| {
+            let n = t.uint("n", 1, 3).unwrap() as u32;
+            let m = t.uint("m", 1, 4).unwrap() as u32;
+            let k = t.count("k", 1, 3).unwrap();
+            let mut cell = || {
+                let x = t.uint("x", 1, 3).unwrap() as u32;
+                (x, t.uint("y", 1, 4).unwrap() as u32)
+            };
+            let tokens = (0..k).map(|_| cell()).collect();
+            let board = MimoYuyu::new(n, m, tokens).unwrap();
+            let o = search.solve(&board).unwrap().outcome;
+            (if o == Outcome::Next {
+                "Mimo\n"
+            } else {
+                "Yuyu\n"
+            })
+            .into()
+        });
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Luogu P4279 \[SHOI2008\] 小约翰的游戏 (= POJ 3480 / HDU 1907 "John"): misère Nim.
 
-use super::{cases, rng, InputWriter, JudgeError, Problem};
+use super::{cases, generated, JudgeError, Problem};
 use crate::games::nim::Nim;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -24,23 +24,18 @@ fn solve_p4279(input: &str) -> Result<String, JudgeError> {
 }
 
 fn generate_p4279(seed: u64, max: bool) -> String {
-    let mut r = rng(seed);
-    let mut w = InputWriter::default();
-    let cases = if max { 500 } else { r.range(1, 6) };
-    w.line(format_args!("{cases}"));
-    for _ in 0..cases {
+    generated(seed, max, (500, 6), |r, w, _| {
         let n = if max { 50 } else { r.range(1, 4) };
         // Small inputs lean on 1-stone piles, where the misère rule differs.
         let top = if max { 5_000 } else { r.range(1, 4) };
         w.counted((0..n).map(|_| r.range(1, top)));
-    }
-    w.finish()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::Tokens;
+    use crate::judge::agrees_on_generated;
     use crate::solve::Searcher;
     use crate::Play;
 
@@ -56,23 +51,17 @@ mod tests {
     #[test]
     fn agrees_with_misere_search() {
         let mut search = Searcher::new(Play::Misere);
-        for seed in 0..60 {
-            let input = generate_p4279(seed, false);
-            let mut t = Tokens::new(&input);
-            let cases = t.count("T", 1, 500).unwrap();
-            let mut expected = String::new();
-            for _ in 0..cases {
-                let n = t.count("N", 1, 50).unwrap();
-                let piles = (0..n).map(|_| t.uint("a", 1, 9).unwrap()).collect();
-                let o = search.solve(&Nim::new(piles)).unwrap().outcome;
-                expected.push_str(if o == Outcome::Next {
-                    "John\n"
-                } else {
-                    "Brother\n"
-                });
-            }
-            assert_eq!(solve_p4279(&input).unwrap(), expected, "{input}");
-        }
+        agrees_on_generated(&LUOGU_P4279, 60, ("T", 1, 500), |t| {
+            let n = t.count("N", 1, 50).unwrap();
+            let piles = (0..n).map(|_| t.uint("a", 1, 9).unwrap()).collect();
+            let o = search.solve(&Nim::new(piles)).unwrap().outcome;
+            (if o == Outcome::Next {
+                "John\n"
+            } else {
+                "Brother\n"
+            })
+            .into()
+        });
     }
 
     #[test]

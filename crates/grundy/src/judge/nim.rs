@@ -1,6 +1,6 @@
 //! Luogu P2197 【模板】nim 游戏: plain Nim.
 
-use super::{cases, rng, InputWriter, JudgeError, Problem};
+use super::{cases, generated, JudgeError, Problem};
 use crate::games::nim::Nim;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -23,25 +23,17 @@ fn solve_p2197(input: &str) -> Result<String, JudgeError> {
 }
 
 fn generate_p2197(seed: u64, max: bool) -> String {
-    let mut r = rng(seed);
-    let mut w = InputWriter::default();
-    let (cases, n, a) = if max {
-        (10, 10_000, 9_999)
-    } else {
-        (r.range(1, 5), 6, 7)
-    };
-    w.line(format_args!("{cases}"));
-    for _ in 0..cases {
+    let (n, a) = if max { (10_000, 9_999) } else { (6, 7) };
+    generated(seed, max, (10, 5), |r, w, _| {
         let n = if max { n } else { r.range(1, n) };
         w.counted((0..n).map(|_| r.range(0, a)));
-    }
-    w.finish()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::Tokens;
+    use crate::judge::agrees_on_generated;
     use crate::solve::Searcher;
     use crate::Play;
 
@@ -62,18 +54,12 @@ mod tests {
     #[test]
     fn generated_inputs_agree_with_search() {
         let mut search = Searcher::new(Play::Normal);
-        for seed in 0..20 {
-            let input = generate_p2197(seed, false);
-            let mut t = Tokens::new(&input);
-            let mut expected = String::new();
-            for _ in 0..t.count("T", 1, 10).unwrap() {
-                let n = t.count("n", 1, 10_000).unwrap();
-                let heaps = (0..n).map(|_| t.uint("a", 0, 9_999).unwrap()).collect();
-                let o = search.solve(&Nim::new(heaps)).unwrap().outcome;
-                expected.push_str(if o == Outcome::Next { "Yes\n" } else { "No\n" });
-            }
-            assert_eq!(solve_p2197(&input).unwrap(), expected, "{input}");
-        }
+        agrees_on_generated(&LUOGU_P2197, 20, ("T", 1, 10), |t| {
+            let n = t.count("n", 1, 10_000).unwrap();
+            let heaps = (0..n).map(|_| t.uint("a", 0, 9_999).unwrap()).collect();
+            let o = search.solve(&Nim::new(heaps)).unwrap().outcome;
+            (if o == Outcome::Next { "Yes\n" } else { "No\n" }).into()
+        });
         // At the full constraints: ten cases, one answer each.
         let out = solve_p2197(&generate_p2197(1, true)).unwrap();
         let answers: Vec<&str> = out.lines().collect();

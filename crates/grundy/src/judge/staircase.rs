@@ -5,7 +5,7 @@
 //! it and adds `d` to the gap after it, which is the step below. The gap after
 //! the last chessman is not counted, so coins moved there leave the staircase.
 
-use super::{cases, rng, InputWriter, JudgeError, Problem};
+use super::{cases, generated, JudgeError, Problem};
 use crate::games::staircase::Staircase;
 use crate::solution::Solution;
 use crate::Outcome;
@@ -53,15 +53,8 @@ fn solve_1704(input: &str) -> Result<String, JudgeError> {
 }
 
 fn generate_1704(seed: u64, max: bool) -> String {
-    let mut r = rng(seed);
-    let mut w = InputWriter::default();
-    let (cases, width) = if max {
-        (20, 10_000)
-    } else {
-        (r.range(1, 5), 9)
-    };
-    w.line(format_args!("{cases}"));
-    for _ in 0..cases {
+    let width = if max { 10_000 } else { 9 };
+    generated(seed, max, (20, 5), |r, w, _| {
         let n = if max { 1000 } else { r.range(1, 4) };
         let mut cells: Vec<u64> = Vec::new();
         while (cells.len() as u64) < n {
@@ -72,14 +65,13 @@ fn generate_1704(seed: u64, max: bool) -> String {
         }
         w.line(format_args!("{n}"));
         w.numbers(cells);
-    }
-    w.finish()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::Tokens;
+    use crate::judge::agrees_on_generated;
     use std::collections::HashMap;
 
     #[test]
@@ -115,22 +107,18 @@ mod tests {
     #[test]
     fn agrees_with_search_of_the_chessmen() {
         let mut memo = HashMap::new();
-        for seed in 0..80 {
-            let input = generate_1704(seed, false);
-            let mut t = Tokens::new(&input);
-            let mut expected = String::new();
-            for _ in 0..t.count("T", 1, 20).unwrap() {
-                let n = t.count("N", 1, 1000).unwrap();
-                let mut cells: Vec<u64> = (0..n).map(|_| t.uint("P", 1, 99).unwrap()).collect();
-                cells.sort_unstable();
-                expected.push_str(if wins(cells, &mut memo) {
-                    "Georgia will win\n"
-                } else {
-                    "Bob will win\n"
-                });
-            }
-            assert_eq!(solve_1704(&input).unwrap(), expected, "{input}");
-        }
+        agrees_on_generated(&POJ_1704, 80, ("T", 1, 20), |t| {
+            let n = t.count("N", 1, 1000).unwrap();
+            let mut cells: Vec<u64> = (0..n).map(|_| t.uint("P", 1, 99).unwrap()).collect();
+            cells.sort_unstable();
+            let georgia = wins(cells, &mut memo);
+            (if georgia {
+                "Georgia will win\n"
+            } else {
+                "Bob will win\n"
+            })
+            .into()
+        });
     }
 
     #[test]
