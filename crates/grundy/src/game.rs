@@ -471,6 +471,32 @@ pub struct PlayError {
 }
 
 /// Text that is not a position, a move or a rule of the game.
+///
+/// Each variant names the word or part at fault, what was expected and how
+/// to write it, so that a front end prints one line a user can act on: a
+/// number that is not one ([`NotANumber`](Self::NotANumber),
+/// [`Negative`](Self::Negative), [`TooLarge`](Self::TooLarge),
+/// [`OutOfRange`](Self::OutOfRange)), a word of the wrong shape
+/// ([`Malformed`](Self::Malformed), [`NotAMove`](Self::NotAMove)), too many or
+/// too few words ([`Empty`](Self::Empty), [`WordCount`](Self::WordCount)),
+/// something given twice ([`Repeated`](Self::Repeated)), words that together
+/// break a rule of the position ([`Inconsistent`](Self::Inconsistent)), a
+/// part of a sum ([`InPart`](Self::InPart)), or a game's rule that does not
+/// load ([`NeedsParameter`](Self::NeedsParameter),
+/// [`FileNotGiven`](Self::FileNotGiven), [`BadRule`](Self::BadRule),
+/// [`NoPeriod`](Self::NoPeriod)). [`Invalid`](Self::Invalid) is left for
+/// messages no variant fits.
+///
+/// ```
+/// use grundy::game::ParseError;
+///
+/// let e = ParseError::Malformed {
+///     token: "2;3".into(),
+///     expected: "a cell".into(),
+///     example: "ROW,COL as in `2,3`".into(),
+/// };
+/// assert_eq!(e.to_string(), "`2;3` is not a cell; write ROW,COL as in `2,3`");
+/// ```
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ParseError {
@@ -524,13 +550,104 @@ pub enum ParseError {
         /// How a move of the game is written, e.g. "`take 3`".
         example: &'static str,
     },
-    /// Anything else, said in words.
+    /// A word that is not of the shape expected: a cell that is not
+    /// `ROW,COL`, an end that is neither `left` nor `right`.
+    #[error("`{token}` is not {expected}; write {example}")]
+    Malformed {
+        /// The word at fault.
+        token: String,
+        /// What it should have been, e.g. "a cell".
+        expected: String,
+        /// How to write one, e.g. "ROW,COL as in `2,3`".
+        example: String,
+    },
+    /// A number outside what the position or rule allows: a heap numbered
+    /// 0, a cell outside the grid, a quota of 0.
+    #[error("`{token}` is out of range: {what} must be {range}")]
+    OutOfRange {
+        /// The word (or number) at fault.
+        token: String,
+        /// What it stands for, e.g. "a heap number".
+        what: String,
+        /// What it may be, with the reason where it helps, e.g. "1 or more
+        /// (heaps are numbered from 1)".
+        range: String,
+    },
+    /// Something that may be given once, given twice: a coin, a cell, the
+    /// token.
+    #[error("{what} is listed twice; {fix}")]
+    Repeated {
+        /// The thing given twice, with the word that names it, e.g. "coin 3".
+        what: String,
+        /// How to write it once, e.g. "list each heads-up coin once".
+        fix: String,
+    },
+    /// Words well formed one by one that together break a rule of the
+    /// position or the game: rows of different lengths, heights that go up,
+    /// a board with no cells, an edge from a vertex to itself.
+    #[error("{what}; {fix}")]
+    Inconsistent {
+        /// What is wrong (naming the part at fault), or the rule broken.
+        what: String,
+        /// How to write it right, or why the rule holds.
+        fix: String,
+    },
+    /// A game whose position is a fixed number of words, given another
+    /// number.
+    #[error("{expected}, not {given}: write {example}")]
+    WordCount {
+        /// How many words the game takes, e.g. "wythoff has exactly two heaps".
+        expected: String,
+        /// How many were given.
+        given: usize,
+        /// A position written right, e.g. "`wythoff 3 5`".
+        example: String,
+    },
+    /// A part of a sum that is not a game or not a position of it.
+    #[error("part {part}: {reason}")]
+    InPart {
+        /// The part, numbered from 1.
+        part: usize,
+        /// What is wrong with it, in that part's own words.
+        reason: String,
+    },
+    /// A rule given by a file (a graph, a script) or a code that does not
+    /// load; `reason` is the rule's own error, which names the fault and the
+    /// fix.
+    #[error("{reason}")]
+    BadRule {
+        /// The rule as named: a file's path, or a code.
+        rule: String,
+        /// Why it does not load, with the rule's name where it helps.
+        reason: String,
+    },
+    /// A game's file named in the spec whose text the front end did not
+    /// pass in (a front end's mistake: the library reads no files).
+    #[error("the text of `{path}` was not given: the front end reads {what} and passes it in the spec's files")]
+    FileNotGiven {
+        /// The file's path.
+        path: String,
+        /// What the file is, e.g. "the graph file".
+        what: String,
+    },
+    /// A rule whose values show no period within the search's limit, so its
+    /// closed form cannot be built.
+    #[error("no period found in the first {searched} values of {game}")]
+    NoPeriod {
+        /// The game, e.g. "this subtraction game".
+        game: String,
+        /// How many values were computed.
+        searched: usize,
+    },
+    /// Anything else, said in words (kept for messages no variant above fits
+    /// yet).
     #[error("{0}")]
     Invalid(String),
 }
 
 impl ParseError {
-    /// A free-form parse error.
+    /// A free-form parse error, for a message no typed variant fits (prefer
+    /// one of those: they name the word at fault and the fix).
     pub fn invalid(message: impl Into<String>) -> ParseError {
         ParseError::Invalid(message.into())
     }
@@ -631,5 +748,87 @@ mod tests {
             parse_u64("-", "a heap"),
             Err(ParseError::NotANumber { .. })
         ));
+    }
+
+    /// Each typed variant says the word at fault, what was expected and the
+    /// fix, in one line (texts written out by hand from the `#[error]`s).
+    #[test]
+    fn typed_parse_errors_name_the_word_and_the_fix() {
+        let cases = [
+            (
+                ParseError::Malformed {
+                    token: "left:".into(),
+                    expected: "an end".into(),
+                    example: "`left` or `right`".into(),
+                },
+                "`left:` is not an end; write `left` or `right`",
+            ),
+            (
+                ParseError::OutOfRange {
+                    token: "0".into(),
+                    what: "a heap number".into(),
+                    range: "1 or more (heaps are numbered from 1)".into(),
+                },
+                "`0` is out of range: a heap number must be 1 or more (heaps are numbered from 1)",
+            ),
+            (
+                ParseError::Repeated {
+                    what: "coin 3".into(),
+                    fix: "list each heads-up coin once".into(),
+                },
+                "coin 3 is listed twice; list each heads-up coin once",
+            ),
+            (
+                ParseError::Inconsistent {
+                    what: "a 0x4 board has no cells".into(),
+                    fix: "give at least 1 row and 1 column".into(),
+                },
+                "a 0x4 board has no cells; give at least 1 row and 1 column",
+            ),
+            (
+                ParseError::WordCount {
+                    expected: "wythoff has exactly two heaps".into(),
+                    given: 3,
+                    example: "`wythoff 3 5`".into(),
+                },
+                "wythoff has exactly two heaps, not 3: write `wythoff 3 5`",
+            ),
+            (
+                ParseError::InPart {
+                    part: 2,
+                    reason: "`x` is not a whole number".into(),
+                },
+                "part 2: `x` is not a whole number",
+            ),
+            (
+                ParseError::FileNotGiven {
+                    path: "g.txt".into(),
+                    what: "the graph file".into(),
+                },
+                "the text of `g.txt` was not given: the front end reads the graph file and passes it in the spec's files",
+            ),
+            (
+                ParseError::NoPeriod {
+                    game: "this subtraction game".into(),
+                    searched: 100,
+                },
+                "no period found in the first 100 values of this subtraction game",
+            ),
+        ];
+        for (error, text) in cases {
+            assert_eq!(error.to_string(), text);
+        }
+    }
+
+    /// A rule that does not load keeps its own message whole (it already
+    /// names the fault), and the rule's name stays in a field for callers.
+    #[test]
+    fn a_bad_rule_prints_its_own_reason() {
+        let e = ParseError::BadRule {
+            rule: "0.9".into(),
+            reason: "`9` in `0.9` is not an octal digit".into(),
+        };
+        assert_eq!(e.to_string(), "`9` in `0.9` is not an octal digit");
+        assert!(matches!(e, ParseError::BadRule { rule, .. } if rule == "0.9"));
     }
 }

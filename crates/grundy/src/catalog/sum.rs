@@ -55,10 +55,10 @@ impl fmt::Display for SumMove {
 impl FromStr for SumMove {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<SumMove, ParseError> {
-        let bad = || {
-            ParseError::invalid(format!(
-                "`{s}` is not a move of a sum; write `part 2: heap 1: take 3`"
-            ))
+        let bad = || ParseError::Malformed {
+            token: s.to_string(),
+            expected: "a move of a sum".into(),
+            example: "`part 2: heap 1: take 3`".into(),
         };
         let rest = s.trim().strip_prefix("part").ok_or_else(bad)?;
         let (n, mv) = rest.split_once(':').ok_or_else(bad)?;
@@ -513,7 +513,10 @@ impl AnyGame for SumGame {
         }
         let mut parts = Vec::new();
         for (i, group) in groups(words).enumerate() {
-            let part = |e: String| ParseError::invalid(format!("part {}: {e}", i + 1));
+            let part = |reason: String| ParseError::InPart {
+                part: i + 1,
+                reason,
+            };
             let (spec, rest) = group
                 .split_first()
                 .ok_or_else(|| part("empty; write `GAME POSITION` between the `+` signs".into()))?;

@@ -113,15 +113,17 @@ impl Chomp {
             });
         };
         if let Some(w) = heights.windows(2).find(|w| w[1] > w[0]) {
-            return Err(ParseError::invalid(format!(
-                "a column of {} stands right of one of {}: heights go down (or stay) from left to right",
-                w[1], w[0]
-            )));
+            return Err(ParseError::Inconsistent {
+                what: format!("a column of {} stands right of one of {}", w[1], w[0]),
+                fix: "heights go down (or stay) from left to right, as in `chomp 4 4 3 1`".into(),
+            });
         }
         if heights.contains(&0) {
-            return Err(ParseError::invalid(
-                "a column of height 0: list only the columns that have squares",
-            ));
+            return Err(ParseError::OutOfRange {
+                token: "0".into(),
+                what: "a column's height".into(),
+                range: "1 or more: list only the columns that have squares".into(),
+            });
         }
         let span = (heights.len() as u64).saturating_add(first);
         if span > MAX_SPAN as u64 {
@@ -141,9 +143,10 @@ impl Chomp {
     /// As [`Chomp::new`].
     pub fn rectangle(rows: u64, cols: u64) -> Result<Chomp, ParseError> {
         if rows == 0 || cols == 0 {
-            return Err(ParseError::invalid(format!(
-                "a {rows}x{cols} bar has no squares; give at least 1 row and 1 column"
-            )));
+            return Err(ParseError::Inconsistent {
+                what: format!("a {rows}x{cols} bar has no squares"),
+                fix: "give at least 1 row and 1 column".into(),
+            });
         }
         if rows.saturating_add(cols) > MAX_SPAN as u64 {
             return Err(ParseError::TooLarge {

@@ -98,16 +98,18 @@ impl FromStr for Turn {
             };
             for c in a.min(b)..=a.max(b) {
                 if !coins.insert(c) {
-                    return Err(ParseError::invalid(format!(
-                        "coin {c} is named twice in `{s}`"
-                    )));
+                    return Err(ParseError::Repeated {
+                        what: format!("coin {c} of `{s}`"),
+                        fix: "a move turns each coin once".into(),
+                    });
                 }
             }
         }
         if coins.is_empty() {
-            return Err(ParseError::invalid(
-                "a move turns at least one coin: `turn 6 4 1`",
-            ));
+            return Err(ParseError::Inconsistent {
+                what: format!("`{}` turns no coin", s.trim()),
+                fix: "a move turns at least one coin: `turn 6 4 1`".into(),
+            });
         }
         Ok(Turn(coins.into_iter().rev().collect()))
     }
@@ -384,9 +386,10 @@ fn parse_heads(words: &[&str], limit: u64) -> Result<Vec<u64>, ParseError> {
             });
         }
         if !heads.insert(c) {
-            return Err(ParseError::invalid(format!(
-                "coin {c} is listed twice; list each heads-up coin once"
-            )));
+            return Err(ParseError::Repeated {
+                what: format!("coin {c}"),
+                fix: "list each heads-up coin once".into(),
+            });
         }
     }
     Ok(heads.into_iter().collect())

@@ -202,12 +202,13 @@ impl Cram {
     ///
     /// # Errors
     /// [`ParseError::TooLarge`] beyond [`MAX_CELLS`] cells, or
-    /// [`ParseError::Invalid`] for no rows or no columns.
+    /// [`ParseError::Inconsistent`] for no rows or no columns.
     pub fn rectangle(rows: u64, cols: u64) -> Result<Cram, ParseError> {
         if rows == 0 || cols == 0 {
-            return Err(ParseError::invalid(format!(
-                "a {rows}x{cols} board has no cells; give at least 1 row and 1 column"
-            )));
+            return Err(ParseError::Inconsistent {
+                what: format!("a {rows}x{cols} board has no cells"),
+                fix: "give at least 1 row and 1 column".into(),
+            });
         }
         let cells = rows.saturating_mul(cols);
         if cells > MAX_CELLS as u64 {
@@ -799,7 +800,7 @@ impl FromStr for Cram {
 /// No words, a size that is not `RxC`, rows of different lengths, a
 /// character other than `.` and `#`, or more than [`MAX_CELLS`] cells.
 pub fn parse_cram(words: &[&str]) -> Result<Cram, ParseError> {
-    let hint = "write `cram 5x7` for an empty board or rows such as `cram ..#./..../....` (`.` free, `#` blocked)";
+    let example = "`cram 5x7` for an empty board or rows such as `cram ..#./..../....` (`.` free, `#` blocked)";
     if let [word] = words {
         if let Some((r, c)) = word.split_once(['x', 'X']) {
             return Cram::rectangle(
@@ -810,7 +811,9 @@ pub fn parse_cram(words: &[&str]) -> Result<Cram, ParseError> {
     }
     let rows: Vec<&str> = words.iter().flat_map(|w| w.split('/')).collect();
     let Some(first) = rows.first().filter(|r| !r.is_empty()) else {
-        return Err(ParseError::Empty { hint: hint.into() });
+        return Err(ParseError::Empty {
+            hint: format!("write {example}"),
+        });
     };
     let cols = first.len();
     if rows.len().saturating_mul(cols) > MAX_CELLS {
@@ -819,19 +822,21 @@ pub fn parse_cram(words: &[&str]) -> Result<Cram, ParseError> {
     let mut free = 0u128;
     for (r, row) in rows.iter().enumerate() {
         if row.len() != cols {
-            return Err(ParseError::invalid(format!(
-                "row {r} `{row}` has {} cells, row 0 has {cols}; every row of a board is as long",
-                row.len()
-            )));
+            return Err(ParseError::Inconsistent {
+                what: format!("row {r} `{row}` has {} cells, row 0 has {cols}", row.len()),
+                fix: "every row of a board is as long".into(),
+            });
         }
         for (c, ch) in row.chars().enumerate() {
             match ch {
                 '.' => free |= 1u128 << (r * cols + c),
                 '#' => {}
                 _ => {
-                    return Err(ParseError::invalid(format!(
-                        "`{ch}` in row {r} is not a cell: {hint}"
-                    )))
+                    return Err(ParseError::Malformed {
+                        token: ch.to_string(),
+                        expected: format!("a cell (in row {r})"),
+                        example: example.into(),
+                    })
                 }
             }
         }

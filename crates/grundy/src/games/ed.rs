@@ -108,8 +108,12 @@ impl Ed {
     /// # Errors
     /// A pile of 0 stones (the rules have none).
     pub fn new(groups: Vec<(u64, u64)>) -> Result<Ed, ParseError> {
-        if groups.iter().any(|&(a, b)| a == 0 || b == 0) {
-            return Err(ParseError::invalid("every E&D pile has at least 1 stone"));
+        if let Some((a, b)) = groups.iter().find(|&&(a, b)| a == 0 || b == 0) {
+            return Err(ParseError::OutOfRange {
+                token: format!("{a},{b}"),
+                what: "each E&D pile".into(),
+                range: "at least 1 stone".into(),
+            });
         }
         Ok(Ed { groups })
     }
@@ -301,10 +305,10 @@ impl Rules for EdRules {
         let groups = words
             .iter()
             .map(|w| {
-                let (a, b) = w.split_once(',').ok_or_else(|| {
-                    ParseError::invalid(format!(
-                        "`{w}` is not a group: write its two piles as `3,1`"
-                    ))
+                let (a, b) = w.split_once(',').ok_or_else(|| ParseError::Malformed {
+                    token: w.to_string(),
+                    expected: "a group".into(),
+                    example: "its two piles as `3,1`".into(),
                 })?;
                 Ok((parse_u64(a, "a pile")?, parse_u64(b, "a pile")?))
             })

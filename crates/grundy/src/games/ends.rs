@@ -85,9 +85,11 @@ impl FromStr for EndsMove {
             "left" => End::Left,
             "right" => End::Right,
             other => {
-                return Err(ParseError::invalid(format!(
-                    "`{other}` is not an end; write `left` or `right`"
-                )))
+                return Err(ParseError::Malformed {
+                    token: other.to_string(),
+                    expected: "an end".into(),
+                    example: "`left` or `right`".into(),
+                })
             }
         };
         Ok(EndsMove {
@@ -104,9 +106,11 @@ impl Ends {
     /// A pile of 0 (emptied piles disappear) or above [`MAX_PILE`].
     pub fn new(piles: Vec<u64>) -> Result<Ends, ParseError> {
         if let Some(&p) = piles.iter().find(|&&p| p == 0 || p > MAX_PILE) {
-            return Err(ParseError::invalid(format!(
-                "pile {p}: every pile holds 1 to 2^62 stones (an emptied pile disappears)"
-            )));
+            return Err(ParseError::OutOfRange {
+                token: p.to_string(),
+                what: "a pile".into(),
+                range: "from 1 to 2^62 stones (an emptied pile disappears)".into(),
+            });
         }
         Ok(Ends { piles })
     }

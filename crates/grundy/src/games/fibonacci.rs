@@ -128,9 +128,11 @@ impl FibonacciNim {
     /// A quota of 0 (no reachable position has one).
     pub fn new(tokens: BigUint, quota: BigUint) -> Result<FibonacciNim, ParseError> {
         if quota.is_zero() {
-            return Err(ParseError::invalid(
-                "a quota of 0 allows no move and no position of the game has it; write a quota of 1 or more, as in `fibonacci 10 3`",
-            ));
+            return Err(ParseError::OutOfRange {
+                token: "0".into(),
+                what: "the quota".into(),
+                range: "1 or more, as in `fibonacci 10 3` (a quota of 0 allows no move and no position of the game has it)".into(),
+            });
         }
         Ok(FibonacciNim::of(tokens, quota))
     }
@@ -169,9 +171,11 @@ impl FibonacciNim {
     /// A heap of fewer than 2 tokens (the first move could take nothing).
     pub fn start(n: BigUint) -> Result<FibonacciNim, ParseError> {
         if n < BigUint::from(2u32) {
-            return Err(ParseError::invalid(format!(
-                "a starting heap of {n} cannot be played (the first move takes at least 1 and not all); start with 2 tokens or more, or give the quota: `fibonacci {n} 1`"
-            )));
+            return Err(ParseError::OutOfRange {
+                token: n.to_string(),
+                what: "a starting heap".into(),
+                range: format!("2 tokens or more (the first move takes at least 1 and not all), or give the quota: `fibonacci {n} 1`"),
+            });
         }
         let quota = &n - 1u32;
         Ok(FibonacciNim::of(n, quota))
@@ -394,10 +398,11 @@ impl Rules for FibonacciRules {
                 parse_biguint(n, "the number of tokens")?,
                 parse_biguint(q, "the quota, the most that may be taken")?,
             ),
-            _ => Err(ParseError::invalid(format!(
-                "fibonacci takes one or two numbers (tokens, then quota), not {}: write `fibonacci 10 3`",
-                words.len()
-            ))),
+            _ => Err(ParseError::WordCount {
+                expected: "fibonacci takes one or two numbers (tokens, then quota)".into(),
+                given: words.len(),
+                example: "`fibonacci 10 3`".into(),
+            }),
         }
     }
 

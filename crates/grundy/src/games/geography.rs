@@ -428,9 +428,10 @@ fn parse_edge(word: &str) -> Option<Result<(u64, u64), ParseError>> {
     let parse = || {
         let (a, b) = (parse_u64(a, "a vertex")?, parse_u64(b, "a vertex")?);
         if a == b {
-            return Err(ParseError::invalid(format!(
-                "`{word}` is a loop; an edge joins two different vertices"
-            )));
+            return Err(ParseError::Inconsistent {
+                what: format!("`{word}` is a loop"),
+                fix: "an edge joins two different vertices".into(),
+            });
         }
         Ok((a, b))
     };
@@ -447,17 +448,20 @@ pub fn parse_geography(words: &[&str]) -> Result<Geography, ParseError> {
     for &w in words {
         if let Some(t) = w.strip_prefix('@') {
             if token.is_some() {
-                return Err(ParseError::invalid(format!(
-                    "`{w}`: the token is given twice; write one `@v`"
-                )));
+                return Err(ParseError::Repeated {
+                    what: format!("the token (here again as `{w}`)"),
+                    fix: "write one `@v`".into(),
+                });
             }
             token = Some(parse_u64(t, "the token's vertex")?);
         } else if let Some(edge) = parse_edge(w) {
             edges.push(edge?);
         } else {
-            return Err(ParseError::invalid(format!(
-                "`{w}` is neither an edge such as `0-1` nor the token such as `@0`"
-            )));
+            return Err(ParseError::Malformed {
+                token: w.to_string(),
+                expected: "an edge or the token".into(),
+                example: "an edge such as `0-1` or the token such as `@0`".into(),
+            });
         }
     }
     let token = token.ok_or_else(|| ParseError::Empty {
@@ -468,7 +472,11 @@ pub fn parse_geography(words: &[&str]) -> Result<Geography, ParseError> {
     labels.sort_unstable();
     labels.dedup();
     if labels.len() >= u32::MAX as usize {
-        return Err(ParseError::invalid("too many vertices"));
+        return Err(ParseError::TooLarge {
+            token: labels.len().to_string(),
+            what: "the number of a geography board's vertices".into(),
+            max: (u32::MAX - 1).to_string(),
+        });
     }
     let index = |l: u64| labels.binary_search(&l).expect("every label listed") as u32;
     let pairs: Vec<(u32, u32)> = edges.iter().map(|&(a, b)| (index(a), index(b))).collect();

@@ -204,12 +204,15 @@ impl AnyGame for Arc<GraphGame> {
         let tokens = words
             .iter()
             .map(|w| {
-                self.board.index.get(*w).copied().ok_or_else(|| {
-                    ParseError::invalid(format!(
-                        "`{w}` is not a vertex of the graph; name one of its {} vertices",
-                        self.board.len()
-                    ))
-                })
+                self.board
+                    .index
+                    .get(*w)
+                    .copied()
+                    .ok_or_else(|| ParseError::Malformed {
+                        token: w.to_string(),
+                        expected: "a vertex of the graph".into(),
+                        example: format!("one of its {} vertices", self.board.len()),
+                    })
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Box::new(Tokens {
@@ -424,17 +427,22 @@ impl AnyPosition for Tokens {
 
 fn build(spec: &Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let path = spec.param.as_deref().filter(|p| !p.is_empty());
-    let path = path.ok_or_else(|| {
-        ParseError::invalid(
-            "write the graph file after `graph:`, e.g. `graph:examples/loopy/exit.txt`, or use --graph FILE",
-        )
+    let path = path.ok_or_else(|| ParseError::NeedsParameter {
+        game: "graph".into(),
+        what: "its file".into(),
+        example: "`graph:examples/loopy/exit.txt`, or use --graph FILE".into(),
     })?;
-    let text = spec.files.get(path).ok_or_else(|| {
-        ParseError::invalid(format!(
-            "the text of `{path}` was not given: the front end reads the graph file and passes it in the spec's files"
-        ))
+    let text = spec
+        .files
+        .get(path)
+        .ok_or_else(|| ParseError::FileNotGiven {
+            path: path.into(),
+            what: "the graph file".into(),
+        })?;
+    let board = Board::parse(text).map_err(|e| ParseError::BadRule {
+        rule: path.into(),
+        reason: format!("{path}: {e}"),
     })?;
-    let board = Board::parse(text).map_err(|e| ParseError::invalid(format!("{path}: {e}")))?;
     Ok(Box::new(Arc::new(GraphGame {
         name: format!("graph:{path}"),
         board: Arc::new(board),

@@ -174,7 +174,11 @@ impl<M: FromStr> FromStr for HeapMove<M> {
         let number = head.strip_prefix("heap").unwrap_or(head).trim();
         let heap = parse_u64(number, "a heap number")?;
         if heap == 0 {
-            return Err(ParseError::invalid("heaps are numbered from 1"));
+            return Err(ParseError::OutOfRange {
+                token: number.to_string(),
+                what: "a heap number".into(),
+                range: "1 or more (heaps are numbered from 1)".into(),
+            });
         }
         let mv = rest.trim().parse().map_err(|_| bad())?;
         Ok(HeapMove {
@@ -610,7 +614,11 @@ impl<N: Tokens> FromStr for Take<N> {
             })?;
         let k = N::read(n.trim())?;
         if k.is_zero() {
-            return Err(ParseError::invalid("a move takes at least 1 token"));
+            return Err(ParseError::OutOfRange {
+                token: n.trim().to_string(),
+                what: "the number of tokens taken".into(),
+                range: "1 or more (a move takes at least 1 token)".into(),
+            });
         }
         Ok(Take(k))
     }

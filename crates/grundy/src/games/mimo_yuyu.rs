@@ -81,10 +81,10 @@ impl FromStr for MimoPath {
 }
 
 fn parse_cell(word: &str) -> Result<(u32, u32), ParseError> {
-    let (r, c) = word.split_once(',').ok_or_else(|| {
-        ParseError::invalid(format!(
-            "`{word}` is not a cell: write `row,column`, as in `2,3`"
-        ))
+    let (r, c) = word.split_once(',').ok_or_else(|| ParseError::Malformed {
+        token: word.to_string(),
+        expected: "a cell".into(),
+        example: "`row,column`, as in `2,3`".into(),
     })?;
     let small = |t: &str, what: &str| {
         u32::try_from(parse_u64(t, what)?).map_err(|_| ParseError::TooLarge {
@@ -103,17 +103,22 @@ impl MimoYuyu {
     /// An empty grid or a token outside it.
     pub fn new(rows: u32, cols: u32, mut tokens: Vec<(u32, u32)>) -> Result<MimoYuyu, ParseError> {
         if rows == 0 || cols == 0 {
-            return Err(ParseError::invalid(
-                "the grid needs at least 1 row and 1 column",
-            ));
+            return Err(ParseError::Inconsistent {
+                what: format!("a {rows}x{cols} grid has no cells"),
+                fix: "the grid needs at least 1 row and 1 column".into(),
+            });
         }
         if let Some(&(r, c)) = tokens
             .iter()
             .find(|&&(r, c)| !(1..=rows).contains(&r) || !(1..=cols).contains(&c))
         {
-            return Err(ParseError::invalid(format!(
-                "token {r},{c} is outside the {rows}x{cols} grid"
-            )));
+            return Err(ParseError::OutOfRange {
+                token: format!("{r},{c}"),
+                what: "a token's cell".into(),
+                range: format!(
+                    "inside the {rows}x{cols} grid (rows 1 to {rows}, columns 1 to {cols})"
+                ),
+            });
         }
         tokens.sort_unstable();
         Ok(MimoYuyu { rows, cols, tokens })
@@ -368,10 +373,10 @@ impl Rules for MimoYuyuRules {
                     .into(),
             });
         };
-        let (n, m) = size.split_once('x').ok_or_else(|| {
-            ParseError::invalid(format!(
-                "`{size}` is not a grid size: write ROWSxCOLUMNS, as in `3x4`"
-            ))
+        let (n, m) = size.split_once('x').ok_or_else(|| ParseError::Malformed {
+            token: size.to_string(),
+            expected: "a grid size".into(),
+            example: "ROWSxCOLUMNS, as in `3x4`".into(),
         })?;
         let dim = |t: &str, what: &str| {
             u32::try_from(parse_u64(t, what)?).map_err(|_| ParseError::TooLarge {

@@ -384,7 +384,11 @@ fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let k = spec.needs_param("K", "`moore:2 3 5 6` (take from up to 2 heaps)")?;
     let k = parse_u64(k, "K, the most heaps one move touches")?;
     if k == 0 || k > 64 {
-        return Err(ParseError::invalid("moore:K needs K from 1 to 64"));
+        return Err(ParseError::OutOfRange {
+            token: k.to_string(),
+            what: "K in `moore:K`".into(),
+            range: "from 1 to 64".into(),
+        });
     }
     Ok(with_formula(MooreRules { k: k as usize }))
 }

@@ -362,9 +362,10 @@ fn too_many(token: &str) -> ParseError {
 /// A graph by name: `grid RxC`, `path N`, `cycle N`, `complete N`.
 fn named(kind: &str, size: &str) -> Result<NodeKayles, ParseError> {
     let count = |n: u64| match n {
-        0 => Err(ParseError::invalid(format!(
-            "`{kind} {size}` has no vertex; give at least 1"
-        ))),
+        0 => Err(ParseError::Inconsistent {
+            what: format!("`{kind} {size}` has no vertex"),
+            fix: "give at least 1".into(),
+        }),
         n if n > MAX_VERTICES as u64 => Err(too_many(&format!("{kind} {size}"))),
         n => Ok(n as usize),
     };
@@ -372,11 +373,13 @@ fn named(kind: &str, size: &str) -> Result<NodeKayles, ParseError> {
     let n;
     match kind {
         "grid" => {
-            let (r, c) = size.split_once(['x', 'X']).ok_or_else(|| {
-                ParseError::invalid(format!(
-                    "`grid {size}`: write the grid's size as `grid 3x12`"
-                ))
-            })?;
+            let (r, c) = size
+                .split_once(['x', 'X'])
+                .ok_or_else(|| ParseError::Malformed {
+                    token: format!("grid {size}"),
+                    expected: "a grid with its size".into(),
+                    example: "the grid's size as `grid 3x12`".into(),
+                })?;
             let (r, c) = (
                 parse_u64(r, "a number of rows")?,
                 parse_u64(c, "a number of columns")?,
@@ -396,9 +399,11 @@ fn named(kind: &str, size: &str) -> Result<NodeKayles, ParseError> {
             edges = match kind {
                 "path" => (1..n).map(|v| (v - 1, v)).collect(),
                 "cycle" if n < 3 => {
-                    return Err(ParseError::invalid(format!(
-                        "`cycle {n}`: a cycle has at least 3 vertices"
-                    )))
+                    return Err(ParseError::OutOfRange {
+                        token: format!("cycle {n}"),
+                        what: "the number of a cycle's vertices".into(),
+                        range: "3 or more, as in `cycle 3`".into(),
+                    })
                 }
                 "cycle" => (0..n).map(|v| (v, (v + 1) % n)).collect(),
                 _ => (0..n)
@@ -440,9 +445,10 @@ pub fn parse_node_kayles(words: &[&str]) -> Result<NodeKayles, ParseError> {
             Some((a, b)) => {
                 let (a, b) = (parse_u64(a, "a vertex")?, parse_u64(b, "a vertex")?);
                 if a == b {
-                    return Err(ParseError::invalid(format!(
-                        "`{w}` is a loop; an edge joins two different vertices"
-                    )));
+                    return Err(ParseError::Inconsistent {
+                        what: format!("`{w}` is a loop"),
+                        fix: "an edge joins two different vertices".into(),
+                    });
                 }
                 labels.extend([a, b]);
                 edges.push((a, b));

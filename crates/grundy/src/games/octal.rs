@@ -588,7 +588,10 @@ pub fn game(name: String, code: HeapCode, example: &'static str) -> Box<dyn AnyG
 
 fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
     let text = spec.needs_param("its code", "`octal:0.07 5 8 13` (Dawson's Kayles)")?;
-    let code = code(text).map_err(|e| ParseError::invalid(format!("{e}")))?;
+    let code = code(text).map_err(|e| ParseError::BadRule {
+        rule: text.into(),
+        reason: e.to_string(),
+    })?;
     Ok(game(format!("octal:{code}"), code, "octal:0.07 5 8 13"))
 }
 
@@ -641,9 +644,10 @@ macro_rules! named {
     ($fn:ident, $k:literal) => {
         fn $fn(_spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
             let (name, code, _, example) = NAMED[$k];
-            let code: HeapCode = code
-                .parse()
-                .map_err(|e| ParseError::invalid(format!("{e}")))?;
+            let code: HeapCode = code.parse().map_err(|e| ParseError::BadRule {
+                rule: code.into(),
+                reason: format!("{e}"),
+            })?;
             Ok(game(name.to_string(), code, example))
         }
     };

@@ -177,7 +177,11 @@ impl FromStr for ScriptMove {
                 let part = usize::try_from(part)
                     .ok()
                     .filter(|&p| p >= 1)
-                    .ok_or_else(|| ParseError::invalid("parts are numbered from 1"))?;
+                    .ok_or_else(|| ParseError::OutOfRange {
+                        token: n.to_string(),
+                        what: "a part number".into(),
+                        range: "1 or more (parts are numbered from 1)".into(),
+                    })?;
                 (part, rest)
             }
             None => (1, s),
@@ -202,10 +206,10 @@ pub fn parse_parts(text: &str) -> Result<Vec<Atom>, ParseError> {
     let mut rest = text.trim();
     while !rest.is_empty() {
         if let Some(inner) = rest.strip_prefix('[') {
-            let end = inner.find(']').ok_or_else(|| {
-                ParseError::invalid(format!(
-                    "`{rest}` has no closing `]`; write arrays as `[3,4]`"
-                ))
+            let end = inner.find(']').ok_or_else(|| ParseError::Malformed {
+                token: rest.to_string(),
+                expected: "an array with its closing `]`".into(),
+                example: "arrays as `[3,4]`".into(),
             })?;
             let items = inner[..end]
                 .split(',')
@@ -370,21 +374,26 @@ fn build(spec: &crate::entry::Spec) -> Result<Box<dyn AnyGame>, ParseError> {
         .param
         .as_deref()
         .filter(|p| !p.is_empty())
-        .ok_or_else(|| {
-            ParseError::invalid(
-            "write the script file after `script:`, e.g. `script:examples/take124-or-halve.rhai`",
-        )
+        .ok_or_else(|| ParseError::NeedsParameter {
+            game: "script".into(),
+            what: "its file".into(),
+            example: "`script:examples/take124-or-halve.rhai`".into(),
         })?;
     if let Some(moves) = spec.files.moves(path) {
         let rules = ScriptRules::from_moves(format!("script:{path}"), Arc::clone(moves));
         return Ok(erased::search_only(rules));
     }
-    let source = spec.files.get(path).ok_or_else(|| {
-        ParseError::invalid(format!(
-            "the text of `{path}` was not given: the front end reads the script and passes it in the spec's files"
-        ))
+    let source = spec
+        .files
+        .get(path)
+        .ok_or_else(|| ParseError::FileNotGiven {
+            path: path.into(),
+            what: "the script".into(),
+        })?;
+    let script = Script::compile(path, source).map_err(|e| ParseError::BadRule {
+        rule: path.into(),
+        reason: e.to_string(),
     })?;
-    let script = Script::compile(path, source).map_err(|e| ParseError::invalid(e.to_string()))?;
     Ok(erased::search_only(ScriptRules::new(script)))
 }
 

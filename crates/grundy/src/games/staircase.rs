@@ -62,7 +62,11 @@ impl FromStr for StairMove {
         let count = parse_u64(count, "the number of coins moved")?;
         let step = parse_u64(step, "a step number")?;
         Ok(StairMove {
-            step: usize::try_from(step).map_err(|_| ParseError::invalid("no such step"))?,
+            step: usize::try_from(step).map_err(|_| ParseError::TooLarge {
+                token: step.to_string(),
+                what: "a step number".into(),
+                max: usize::MAX.to_string(),
+            })?,
             count,
         })
     }
@@ -79,9 +83,11 @@ impl Staircase {
             .try_fold(0u64, |a, &b| a.checked_add(b))
             .is_none()
         {
-            return Err(ParseError::invalid(
-                "the staircase holds more than 2^64-1 coins in all",
-            ));
+            return Err(ParseError::Inconsistent {
+                what: "the staircase holds more than 2^64-1 coins in all".into(),
+                fix: "moves gather coins onto lower steps, so the total must fit: give fewer coins"
+                    .into(),
+            });
         }
         Ok(Staircase { steps })
     }

@@ -75,9 +75,11 @@ impl SubtractionRule {
     /// `k = 0`.
     pub fn bash(k: u64) -> Result<SubtractionRule, ParseError> {
         if k == 0 {
-            return Err(ParseError::invalid(
-                "bash:K needs K of at least 1, as in `bash:3`",
-            ));
+            return Err(ParseError::OutOfRange {
+                token: k.to_string(),
+                what: "K in `bash:K`".into(),
+                range: "at least 1, as in `bash:3`".into(),
+            });
         }
         if k == u64::MAX {
             return Err(ParseError::TooLarge {
@@ -147,9 +149,10 @@ fn solve(set: &[u64]) -> Result<Solved, ParseError> {
             return Ok(Solved { period, values });
         }
     }
-    Err(ParseError::invalid(format!(
-        "no period found in the first {MAX_PERIOD_SEARCH} values of this subtraction game"
-    )))
+    Err(ParseError::NoPeriod {
+        game: "this subtraction game".into(),
+        searched: MAX_PERIOD_SEARCH,
+    })
 }
 
 impl HeapRule for SubtractionRule {

@@ -108,7 +108,11 @@ impl FromStr for WythoffMove {
         let count = take.trim().strip_prefix("take").ok_or_else(bad)?;
         let count = parse_biguint(count.trim(), "the number of tokens taken")?;
         if count.is_zero() {
-            return Err(ParseError::invalid("a move takes at least 1 token"));
+            return Err(ParseError::OutOfRange {
+                token: count.to_string(),
+                what: "the number of tokens taken".into(),
+                range: "1 or more (a move takes at least 1 token)".into(),
+            });
         }
         Ok(WythoffMove { from, count })
     }
@@ -387,10 +391,11 @@ impl Rules for WythoffRules {
                 parse_biguint(a, "heap 1")?,
                 parse_biguint(b, "heap 2")?,
             )),
-            _ => Err(ParseError::invalid(format!(
-                "wythoff has exactly two heaps, not {}: write `wythoff 3 5`",
-                words.len()
-            ))),
+            _ => Err(ParseError::WordCount {
+                expected: "wythoff has exactly two heaps".into(),
+                given: words.len(),
+                example: "`wythoff 3 5`".into(),
+            }),
         }
     }
 

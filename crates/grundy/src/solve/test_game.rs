@@ -26,7 +26,11 @@ impl fmt::Display for Cut {
 impl FromStr for Cut {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Cut, ParseError> {
-        let bad = || ParseError::invalid(format!("`{s}` is not HEAP:TO"));
+        let bad = || ParseError::Malformed {
+            token: s.to_string(),
+            expected: "HEAP:TO".into(),
+            example: "a heap and the size it is cut to, as in `0:2`".into(),
+        };
         let (heap, to) = s.split_once(':').ok_or_else(bad)?;
         Ok(Cut {
             heap: heap.parse().map_err(|_| bad())?,
@@ -46,8 +50,11 @@ impl FromStr for Nim {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Nim, ParseError> {
         let heaps = s.split_whitespace().map(|w| {
-            w.parse()
-                .map_err(|_| ParseError::invalid(format!("`{w}` is not a heap")))
+            w.parse().map_err(|_| ParseError::Malformed {
+                token: w.to_string(),
+                expected: "a heap".into(),
+                example: "its size, as in `3`".into(),
+            })
         });
         Ok(Nim(heaps.collect::<Result<_, _>>()?))
     }

@@ -91,9 +91,11 @@ impl GridRules {
             return Ok(None);
         };
         let Some((a, b)) = rules.split_once(',') else {
-            return Err(ParseError::invalid(format!(
-                "`{param}`: write two row rules, as in `product:ruler,mock-turtles`"
-            )));
+            return Err(ParseError::Malformed {
+                token: param.to_string(),
+                expected: "a product of two row rules".into(),
+                example: "the two rules, as in `product:ruler,mock-turtles`".into(),
+            });
         };
         let (a, b) = (NamedRule::parse(a)?, NamedRule::parse(b)?);
         Ok(Some(product(a, b, format!("product:{a},{b}"))))
@@ -113,9 +115,11 @@ impl fmt::Display for GridTurn {
 
 fn cell(word: &str) -> Result<Cell, ParseError> {
     let Some((r, c)) = word.split_once(',') else {
-        return Err(ParseError::invalid(format!(
-            "`{word}` is not a cell; write ROW,COL as in `2,3`"
-        )));
+        return Err(ParseError::Malformed {
+            token: word.to_string(),
+            expected: "a cell".into(),
+            example: "ROW,COL as in `2,3`".into(),
+        });
     };
     Ok((
         parse_u64(r, "a row (from 0)")?,
@@ -137,11 +141,17 @@ impl FromStr for GridTurn {
         let mut cells = BTreeSet::new();
         for w in words {
             if !cells.insert(cell(w)?) {
-                return Err(ParseError::invalid(format!("cell {w} is named twice")));
+                return Err(ParseError::Repeated {
+                    what: format!("cell {w}"),
+                    fix: "a move turns each coin once".into(),
+                });
             }
         }
         if cells.is_empty() {
-            return Err(ParseError::invalid("a move turns at least one coin"));
+            return Err(ParseError::Inconsistent {
+                what: format!("`{}` turns no coin", s.trim()),
+                fix: "a move turns at least one coin, as in `turn 3,3 3,0 0,3 0,0`".into(),
+            });
         }
         Ok(GridTurn(cells.into_iter().rev().collect()))
     }
@@ -419,12 +429,17 @@ impl Rules for GridRules {
         for w in words {
             let (r, c) = cell(w)?;
             if r >= rows || c >= cols {
-                return Err(ParseError::invalid(format!(
-                    "cell {w} is outside the grid this game allows: rows 0..{rows}, columns 0..{cols}"
-                )));
+                return Err(ParseError::OutOfRange {
+                    token: w.to_string(),
+                    what: "a cell of the grid this game allows".into(),
+                    range: format!("within rows 0..{rows}, columns 0..{cols}"),
+                });
             }
             if !heads.insert((r, c)) {
-                return Err(ParseError::invalid(format!("cell {w} is listed twice")));
+                return Err(ParseError::Repeated {
+                    what: format!("cell {w}"),
+                    fix: "list each heads-up cell once".into(),
+                });
             }
         }
         Ok(Grid {

@@ -97,15 +97,19 @@ impl NamedRule {
                 } else if let Some(k) = word.strip_prefix("up-to-") {
                     ("up-to", k)
                 } else {
-                    return Err(ParseError::invalid(format!(
-                        "`{word}` is not a coin-turning rule; write one of {RULE_NAMES}"
-                    )));
+                    return Err(ParseError::Malformed {
+                        token: word.to_string(),
+                        expected: "a coin-turning rule".into(),
+                        example: format!("one of {RULE_NAMES}"),
+                    });
                 };
                 let k = parse_u64(k, "K, the most coins one move turns")?;
                 if !(1..=64).contains(&k) {
-                    return Err(ParseError::invalid(format!(
-                        "`{word}`: K must be from 1 to 64"
-                    )));
+                    return Err(ParseError::OutOfRange {
+                        token: k.to_string(),
+                        what: format!("K in `{word}`"),
+                        range: "from 1 to 64".into(),
+                    });
                 }
                 let rule = if name == "up-to" {
                     RowRule::Count { min: 1, max: k }

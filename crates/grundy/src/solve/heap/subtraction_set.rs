@@ -64,18 +64,20 @@ fn parse_set(text: &str) -> Result<Vec<u64>, ParseError> {
     let mut set = Vec::new();
     for part in text.split(',').map(str::trim) {
         if part.is_empty() {
-            return Err(ParseError::invalid(format!(
-                "subtraction set `{text}` has an empty entry; write it as `subtraction:1,3,4`"
-            )));
+            return Err(ParseError::Inconsistent {
+                what: format!("subtraction set `{text}` has an empty entry"),
+                fix: "write it as `subtraction:1,3,4`".into(),
+            });
         }
         let (lo, hi) = match part.split_once("..") {
             Some((a, b)) => (parse_amount(a)?, parse_amount(b.trim_start_matches('='))?),
             None => (parse_amount(part)?, parse_amount(part)?),
         };
         if lo > hi {
-            return Err(ParseError::invalid(format!(
-                "range `{part}` runs backwards"
-            )));
+            return Err(ParseError::Inconsistent {
+                what: format!("range `{part}` runs backwards"),
+                fix: format!("write the smaller end first: `{hi}..{lo}`"),
+            });
         }
         set.extend(lo..=hi);
     }
@@ -87,9 +89,11 @@ fn parse_set(text: &str) -> Result<Vec<u64>, ParseError> {
 fn parse_amount(word: &str) -> Result<u64, ParseError> {
     let n = parse_u64(word.trim(), "a number of tokens to take")?;
     if n == 0 {
-        return Err(ParseError::invalid(
-            "a subtraction set holds positive numbers; 0 would let a player pass forever",
-        ));
+        // The docs show this line word for word (reference/exit-codes.md).
+        return Err(ParseError::Inconsistent {
+            what: "a subtraction set holds positive numbers".into(),
+            fix: "0 would let a player pass forever".into(),
+        });
     }
     if n > MAX_SUBTRACTION {
         return Err(ParseError::TooLarge {
