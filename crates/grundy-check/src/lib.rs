@@ -43,12 +43,14 @@ mod value;
 /// What a certificate proved, and how much was checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
-    /// `value` or `period`.
+    /// `value`, `sum` or `period`.
     pub kind: &'static str,
     /// The game line, as written after `game`.
     pub game: String,
     /// What was proved, e.g. `g(5x7) = 2`.
     pub claim: String,
+    /// The Grundy value proved (`None` for a period).
+    pub value: Option<u64>,
     /// Entries checked (claims for a value, values for a period).
     pub entries: u64,
     /// Replies checked.
@@ -188,21 +190,31 @@ pub fn check_reader(input: impl Read) -> Result<Report, Error> {
 pub fn check_text(input: impl BufRead) -> Result<Report, Error> {
     let mut lines = Lines { input, number: 0 };
     let head = lines.expect("the header `grundy-certificate 1 value`")?;
+    let kind = kind(&head)?;
+    match kind {
+        "sum" => check_sum(&mut lines),
+        _ => check_one(kind, &mut lines),
+    }
+}
+
+/// The kind a header line `grundy-certificate 1 KIND` names.
+fn kind(head: &Line) -> Result<&'static str, Error> {
     let words: Vec<&str> = head.text.split_whitespace().collect();
-    let kind = match words.as_slice() {
-        ["grundy-certificate", "1", "value"] => "value",
-        ["grundy-certificate", "1", "period"] => "period",
-        ["grundy-certificate", v, _] if *v != "1" => {
-            return Err(head.bad(format!(
-                "version {v} is not known to this checker, which reads version 1"
-            )))
-        }
-        _ => {
-            return Err(head.bad(
-                "not a certificate: the first line must be `grundy-certificate 1 value` or `grundy-certificate 1 period`",
-            ))
-        }
-    };
+    match words.as_slice() {
+        ["grundy-certificate", "1", "value"] => Ok("value"),
+        ["grundy-certificate", "1", "period"] => Ok("period"),
+        ["grundy-certificate", "1", "sum"] => Ok("sum"),
+        ["grundy-certificate", v, _] if *v != "1" => Err(head.bad(format!(
+            "version {v} is not known to this checker, which reads version 1"
+        ))),
+        _ => Err(head.bad(
+            "not a certificate: the first line must be `grundy-certificate 1 value`, `grundy-certificate 1 period` or `grundy-certificate 1 sum`",
+        )),
+    }
+}
+
+/// The rest of a value or period certificate, from its `game` line.
+fn check_one(kind: &'static str, lines: &mut Lines<impl BufRead>) -> Result<Report, Error> {
     let game = lines.expect("the line `game ...`")?;
     let Some(spec) = game.text.strip_prefix("game ") else {
         return Err(
@@ -211,11 +223,73 @@ pub fn check_text(input: impl BufRead) -> Result<Report, Error> {
     };
     let spec = spec.trim().to_string();
     let mut report = match kind {
-        "value" => games::check_value(&spec, &game, &mut lines)?,
-        _ => period::check(&spec, &game, &mut lines)?,
+        "value" => games::check_value(&spec, &game, lines)?,
+        _ => period::check(&spec, &game, lines)?,
     };
     report.game = spec;
     Ok(report)
+}
+
+/// The rest of a sum certificate: `parts N`, N value certificates (each
+/// from its header line to its `end`), `root V` with V the XOR of the
+/// parts' values (the Sprague–Grundy theorem), and `end`.
+fn check_sum(lines: &mut Lines<impl BufRead>) -> Result<Report, Error> {
+    let count = lines.expect("`parts COUNT`")?;
+    let n: usize = count
+        .text
+        .strip_prefix("parts ")
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or_else(|| count.bad("expected `parts COUNT`"))?;
+    let mut sum = Report {
+        kind: "sum",
+        game: String::new(),
+        claim: String::new(),
+        value: Some(0),
+        entries: 0,
+        replies: 0,
+        positions: 0,
+    };
+    let (mut games, mut claims) = (Vec::new(), Vec::new());
+    for i in 1..=n {
+        let head = lines.expect(&format!("part {i}'s header `grundy-certificate 1 value`"))?;
+        match kind(&head) {
+            Ok("value") => {}
+            Ok(_) => return Err(head.bad(format!("part {i} of a sum must be a value certificate"))),
+            Err(_) => {
+                return Err(head.bad(format!(
+                    "part {i} of {n}: expected its header `grundy-certificate 1 value`, found `{}`",
+                    head.text
+                )))
+            }
+        }
+        let part = check_one("value", lines)?;
+        sum.value = Some(sum.value.unwrap_or(0) ^ part.value.unwrap_or(0));
+        sum.entries += part.entries;
+        sum.replies += part.replies;
+        sum.positions += part.positions;
+        games.push(part.game);
+        claims.push(part.claim);
+    }
+    let root = lines.expect("`root VALUE`")?;
+    let claimed: u64 = root
+        .text
+        .strip_prefix("root ")
+        .and_then(|v| v.trim().parse().ok())
+        .ok_or_else(|| root.bad("expected `root VALUE`"))?;
+    if Some(claimed) != sum.value {
+        return Err(Error::Refused {
+            line: root.number,
+            entry: root.text.clone(),
+            reason: format!("the parts' values add to {}", sum.value.unwrap_or(0)),
+        });
+    }
+    let end = lines.expect("`end`")?;
+    if end.text != "end" {
+        return Err(end.bad("expected `end` after the sum's root"));
+    }
+    sum.game = games.join(" + ");
+    sum.claim = format!("{}; g(sum) = {claimed}", claims.join(", "));
+    Ok(sum)
 }
 
 /// Checks a certificate held in a string (uncompressed).

@@ -1,11 +1,16 @@
 //! Period certificates: the values of a take-and-break game's heaps, up
-//! to the Guy–Smith bound, recomputed from the rules.
+//! to the bound of Guy and Smith's theorem, recomputed from the rules.
 //!
-//! Guy and Smith (1956; *Winning Ways*, ch. 4): for a game whose code's
-//! last non-zero digit is at `t` and whose moves leave at most two heaps,
-//! if `g(n + p) = g(n)` for every `n` with `e <= n < 2e + p + t`, then for
-//! every `n >= e`. So the values of the heaps `0 .. 2e + 2p + t` prove the
-//! period `p` from the preperiod `e`.
+//! Guy and Smith (1956; *Winning Ways*, ch. 4), for moves that leave at
+//! most `k` heaps and take at most `t` tokens: if `g(n + p) = g(n)` for
+//! every `n` with `e <= n < k·e' + (k − 1)·p + t`, where `e' = max(e, 1)`,
+//! then for every `n >= e`. (The induction: an option of a heap of
+//! `m + p` past that bound has a part of at least `e' + p` tokens; taking
+//! `p` from that part gives an option of `m`, non-empty, of the same value;
+//! and back.) So the values of heaps `0 .. k·e' + k·p + t` prove the period
+//! `p` from `e`. Here `k` is 2 for moves that leave at most two heaps (the
+//! theorem as published, and a subtraction game, which needs less) and 3
+//! for a hexadecimal digit of 8 or more.
 
 use std::io::BufRead;
 
@@ -25,19 +30,19 @@ pub(crate) fn check(
         }
         _ => return Err(at.bad("a period certificate is of `octal CODE` or `subtraction SET`")),
     };
-    if matches!(&rules, Heaps::Code(d) if d.iter().any(|&x| x >= 8)) {
-        return Err(at.bad(
-            "the Guy–Smith bound is for moves that leave at most two heaps: no digit 8 or above",
-        ));
-    }
-    let t = rules.largest_take().unwrap_or(0);
+    let k = match &rules {
+        Heaps::Code(d) if d.iter().any(|&x| x >= 8) => 3,
+        _ => 2,
+    };
+    let t = rules.largest_take().unwrap_or(0) as usize;
     let line = lines.expect("`period PREPERIOD PERIOD`")?;
     let (e, p) = two_numbers(&line, "period")?;
     if p == 0 {
         return Err(line.bad("a period is at least 1"));
     }
     let values = read_values(lines)?;
-    let need = 2 * e + 2 * p + t as usize;
+    let e1 = e.max(1);
+    let need = k * e1 + k * p + t;
     if values.len() < need {
         return Err(line.bad(format!(
             "the Guy–Smith bound needs the values of heaps 0 to {} ({need} values), but {} are given",
@@ -46,7 +51,7 @@ pub(crate) fn check(
         )));
     }
     let positions = check_values(&rules, &values)?;
-    if let Some(n) = (e..2 * e + p + t as usize).find(|&n| values[n + p] != values[n]) {
+    if let Some(n) = (e..need - p).find(|&n| values[n + p] != values[n]) {
         return Err(Error::Refused {
             line: line.number,
             entry: line.text.clone(),
@@ -66,6 +71,7 @@ pub(crate) fn check(
             values.len() - 1
         ),
         entries: values.len() as u64,
+        value: None,
         replies: 0,
         positions,
     })
@@ -265,6 +271,48 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The period certificate of `code` with `count` values computed here.
+    fn certificate(code: &str, e: usize, p: usize, count: usize) -> String {
+        let (_, values) = by_moves(code, count);
+        let values: Vec<String> = values.iter().map(u32::to_string).collect();
+        format!(
+            "grundy-certificate 1 period\ngame octal {code}\nperiod {e} {p}\nvalues {count}\n{}\nend\n",
+            values.join(" ")
+        )
+    }
+
+    #[test]
+    fn a_code_that_splits_in_three_needs_the_bound_for_three_heaps() {
+        // 4.8: a heap may be split in two, or in three after taking one
+        // token; values 0, 1, 0, 1, ... from heap 1 (e = 1, p = 2, t = 1):
+        // 3·1 + 3·2 + 1 = 10 values.
+        let report = crate::check_str(&certificate("4.8", 1, 2, 10)).unwrap();
+        assert!(
+            report.claim.starts_with("preperiod 1, period 2"),
+            "{report}"
+        );
+        let e = crate::check_str(&certificate("4.8", 1, 2, 9)).unwrap_err();
+        assert!(
+            e.to_string().contains("needs the values of heaps 0 to 9"),
+            "{e}"
+        );
+        // 0.F0F from heap 0: e' = 1 in the bound, 3 + 6 + 3 = 12 values.
+        assert!(crate::check_str(&certificate("0.F0F", 0, 2, 12)).is_ok());
+        assert!(crate::check_str(&certificate("0.F0F", 0, 2, 11)).is_err());
+    }
+
+    #[test]
+    fn a_period_from_heap_0_is_bounded_as_one_from_heap_1() {
+        // 0.33 (take 1 or 2): n mod 3 from heap 0; t = 2, so
+        // 2·1 + 2·3 + 2 = 10 values, not the 8 of 2e + 2p + t with e = 0.
+        assert!(crate::check_str(&certificate("0.33", 0, 3, 10)).is_ok());
+        let e = crate::check_str(&certificate("0.33", 0, 3, 8)).unwrap_err();
+        assert!(
+            e.to_string().contains("needs the values of heaps 0 to 9"),
+            "{e}"
+        );
     }
 
     #[test]

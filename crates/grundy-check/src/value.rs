@@ -58,6 +58,7 @@ pub(crate) fn check<R: Rules>(rules: &R, lines: &mut Lines<impl BufRead>) -> Res
         kind: "value",
         game: String::new(),
         claim: String::new(),
+        value: Some(root_value),
         entries: entries.len() as u64,
         replies: 0,
         positions: 0,

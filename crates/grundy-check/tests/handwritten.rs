@@ -87,3 +87,42 @@ fn versions_and_truncation_are_refused() {
     let e = check_str(&cert("chomp", &CHOMP.replace("end 3", "end 4"))).unwrap_err();
     assert!(e.to_string().contains("counts 4 entries"), "{e}");
 }
+
+/// Chomp 2x2 (value 2) plus Nim 3 (value 3): a sum of value 1.
+fn sum(root: &str) -> String {
+    format!(
+        "grundy-certificate 1 sum\nparts 2\n{}{}root {root}\nend\n",
+        cert("chomp", CHOMP),
+        cert("nim", "root 3 3\nc 3 3\nc 2 2\nc 1 1\nend 3\n")
+    )
+}
+
+#[test]
+fn a_sum_is_the_xor_of_its_parts_certified_each() {
+    let r = check_str(&sum("1")).unwrap();
+    assert_eq!(r.kind, "sum");
+    assert_eq!(r.value, Some(1));
+    assert_eq!(r.claim, "g(2x2) = 2, g(3) = 3; g(sum) = 1");
+    assert_eq!(r.entries, 6);
+    // The parts' XOR is 1, not 0 (2 + 3 read as a sum of values).
+    let e = check_str(&sum("5")).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("entry `root 5` refused: the parts' values add to 1"),
+        "{e}"
+    );
+    // A part that does not hold fails the sum.
+    let e = check_str(&sum("1").replace("c 0 2 1", "c 1 2 1")).unwrap_err();
+    assert!(e.to_string().contains("refused"), "{e}");
+    // A part must be a value certificate, and the count must be met.
+    let e = check_str(&sum("1").replace("parts 2", "parts 3")).unwrap_err();
+    assert!(
+        e.to_string().contains("part 3 of 3: expected its header"),
+        "{e}"
+    );
+    let bad = sum("1").replacen("1 value\ngame nim", "1 period\ngame nim", 1);
+    let e = check_str(&bad).unwrap_err();
+    assert!(e.to_string().contains("must be a value certificate"), "{e}");
+    let e = check_str(&sum("1").replace("root 1\nend\n", "root 1\n")).unwrap_err();
+    assert!(e.to_string().contains("ends where"), "{e}");
+}

@@ -115,6 +115,71 @@ fn heap_games_round_trip() {
     round_trip("nim", &["3", "4", "5"]);
 }
 
+#[test]
+fn sums_round_trip() {
+    // Parts of every certified game, formula-valued ones among them.
+    let sums: [&[&str]; 4] = [
+        &["cram", "3x3", "+", "nim", "3", "5"],
+        &[
+            "chomp",
+            "4",
+            "4",
+            "3",
+            "1",
+            "+",
+            "node-kayles",
+            "0-1",
+            "1-2",
+            "+",
+            "kayles",
+            "7",
+        ],
+        &[
+            "cram",
+            "2x5",
+            "+",
+            "cram",
+            "3x4",
+            "+",
+            "octal:0.8F",
+            "9",
+            "+",
+            "subtraction:1,3,4",
+            "10",
+        ],
+        &["nim", "0", "+", "cram", "1x1"],
+    ];
+    for words in sums {
+        round_trip("sum", words);
+    }
+    let text = certificate("sum", sums[0]);
+    let report = grundy_check::check_str(&text).unwrap();
+    assert_eq!((report.kind, report.value), ("sum", Some(6)));
+    // The sum's value changed, and a part's.
+    let err = grundy_check::check_str(&text.replace("root 6\n", "root 7\n")).expect_err("root");
+    assert!(
+        err.to_string().contains("the parts' values add to 6"),
+        "{err}"
+    );
+    let err = grundy_check::check_str(&text.replace("root 6 3 5", "root 7 3 5")).expect_err("part");
+    assert!(err.to_string().contains("refused"), "{err}");
+}
+
+#[test]
+fn a_sum_with_a_part_of_no_certificate_format_is_refused() {
+    let p = position(
+        &Spec::from("sum"),
+        &["cram", "3x3", "+", "staircase", "2", "1"],
+    )
+    .unwrap();
+    let err = p.certify(Limits::default(), &mut Vec::new()).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("staircase (part 2 of the sum) has no certificate format yet"),
+        "{err}"
+    );
+}
+
 /// The certificate of Cram 3x4 with `edit` applied to its lines, refused
 /// with a message containing `fragment`.
 fn refused(edit: impl Fn(&mut Vec<String>), fragment: &str) {
@@ -223,6 +288,38 @@ fn a_proven_period_is_certified_and_a_changed_value_refused() {
     lines[4] = words.join(" ");
     let err = grundy_check::check_str(&lines.join("\n")).expect_err("tampered");
     assert!(err.to_string().contains("g(20)"), "{err}");
+}
+
+#[test]
+fn periods_of_codes_that_split_in_three_are_certified() {
+    for (code, claim) in [
+        ("4.8", "preperiod 1, period 2"),
+        ("0.F0F", "preperiod 0, period 2"),
+        ("4.F", "preperiod 1, period 2"),
+        ("subtraction:1,3,4", "preperiod 0, period 7"),
+    ] {
+        let report = period(
+            &Spec::from(code),
+            10_000,
+            &SequenceOptions::default(),
+            Hooks::default(),
+        )
+        .unwrap();
+        let mut out = Vec::new();
+        write_period(&report, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let checked = grundy_check::check_str(&text).unwrap_or_else(|e| panic!("{code}: {e}"));
+        assert!(checked.claim.starts_with(claim), "{code}: {checked}");
+        // One value fewer than the bound needs: refused.
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        let count: usize = lines[3]["values ".len()..].parse().unwrap();
+        lines[3] = format!("values {}", count - 1);
+        let last = lines.len() - 2;
+        let cut = lines[last].rfind(' ').unwrap_or(0);
+        lines[last].truncate(cut);
+        let err = grundy_check::check_str(&lines.join("\n")).expect_err("short");
+        assert!(err.to_string().contains("bound needs"), "{code}: {err}");
+    }
 }
 
 #[test]

@@ -62,6 +62,8 @@ pub trait Form<G: Game>: Send + Sync {
 pub struct Summary {
     /// The value, or the period, proven.
     pub claim: String,
+    /// The Grundy value proven (`None` for a period).
+    pub value: Option<u64>,
     /// Entries (components with their values), or values for a period.
     pub entries: u64,
     /// Replies given.
@@ -85,7 +87,7 @@ impl fmt::Display for Summary {
 #[non_exhaustive]
 pub enum CertificateError {
     /// The game has no certificate form.
-    #[error("{game} has no certificate format yet; certificates are written for cram, chomp, node-kayles, take-and-break codes, subtraction games, grundy and nim")]
+    #[error("{game} has no certificate format yet; certificates are written for cram, chomp, node-kayles, take-and-break codes, subtraction games, grundy, nim and sums of these")]
     Unsupported {
         /// The game.
         game: String,

@@ -7,24 +7,29 @@ use crate::api::period::PeriodReport;
 
 use crate::solve::certificate::{CertificateError, Summary};
 
-/// The largest number a move of `code` (`0.16`, `4.7`) takes: the place
-/// of its last non-zero digit after the point; refused for a code that
-/// splits a heap into three (the bound is for at most two).
-fn largest_take(code: &str) -> Result<usize, CertificateError> {
+/// The largest number a move of `code` (`0.16`, `4.7`) takes, the place
+/// of its last non-zero digit after the point, and the most heaps a move
+/// leaves as the bound counts them: 3 for a code with a digit of 8 or
+/// more, else 2.
+fn shape(code: &str) -> Result<(usize, usize), CertificateError> {
     let (_, digits) = code.split_once('.').ok_or_else(|| {
         CertificateError::NoPeriod(format!("`{code}` is not a take-and-break code"))
     })?;
     let digits: Vec<u32> = digits.chars().filter_map(|c| c.to_digit(16)).collect();
-    if code.chars().filter_map(|c| c.to_digit(16)).any(|d| d >= 8) {
-        return Err(CertificateError::NoPeriod(format!(
-            "{code} splits heaps into three; the Guy–Smith bound is for moves that leave at most two"
-        )));
-    }
-    Ok(digits.iter().rposition(|&d| d != 0).map_or(0, |i| i + 1))
+    let parts = match code.chars().filter_map(|c| c.to_digit(16)).any(|d| d >= 8) {
+        true => 3,
+        false => 2,
+    };
+    Ok((
+        digits.iter().rposition(|&d| d != 0).map_or(0, |i| i + 1),
+        parts,
+    ))
 }
 
 /// Writes a certificate of `report`'s period: the values of heaps `0` to
-/// `2e + 2p + t − 1` (preperiod `e`, period `p`, largest take `t`).
+/// `k·max(e, 1) + k·p + t − 1` (preperiod `e`, period `p`, largest take
+/// `t`, moves that leave at most `k` heaps, 2 or 3), the values past the
+/// run's own from the period.
 ///
 /// # Errors
 /// [`CertificateError::NoPeriod`] for a report with no period proven by
@@ -39,8 +44,8 @@ pub fn write_period(
             report.rule
         )));
     };
-    let t = largest_take(&report.rule)?;
-    let count = 2 * e + 2 * p + t;
+    let (t, k) = shape(&report.rule)?;
+    let count = k * e.max(1) + k * p + t;
     let value = |n: usize| {
         if n < e + p {
             head[n]
@@ -64,6 +69,7 @@ pub fn write_period(
     out.flush()?;
     Ok(Summary {
         claim: format!("preperiod {e}, period {p} of {}", report.rule),
+        value: None,
         entries: count as u64,
         replies: 0,
         bytes: text.len() as u64,

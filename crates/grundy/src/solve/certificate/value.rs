@@ -220,6 +220,7 @@ pub fn write_value<G: Game>(
     out.flush()?;
     Ok(Summary {
         claim: format!("g({root_text}) = {value}"),
+        value: Some(value),
         entries,
         replies,
         bytes: out.bytes,
