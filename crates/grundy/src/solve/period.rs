@@ -143,9 +143,13 @@ impl PeriodWatch {
         }
     }
 
-    /// How many values the proof of period `p` from `n0` needs.
+    /// How many values the proof of period `p` from `n0` needs: the
+    /// values to `k·n0' + k·p + t`, with `n0' = max(n0, 1)` (a part of
+    /// exactly `p` tokens taken down by `p` would become an empty heap, a
+    /// move of another kind: 0.4 repeats 0, 0, 0 but is not periodic
+    /// from 0).
     pub fn needed(&self, n0: usize, p: usize) -> usize {
-        self.parts * n0 + self.parts * p + self.take
+        self.parts * n0.max(1) + self.parts * p + self.take
     }
 
     /// To call after each new value of `g`: the period, once proven.
@@ -368,6 +372,19 @@ mod tests {
         assert_eq!(p.block, [1, 2, 3, 1, 4]);
         // The proof is complete at 2·4 + 2·5 + 3 = 21 values, not later.
         assert_eq!(at, 21);
+    }
+
+    #[test]
+    fn a_period_from_heap_0_needs_the_bound_of_one_from_heap_1() {
+        // A sequence constant from heap 0 (period 1) with a split in two
+        // and a take of 1: 2·1 + 2·1 + 1 = 5 values, not the 3 that
+        // 2·0 + 2·1 + 1 would count. (0.4 begins 0, 0, 0, 1: three equal
+        // values there prove nothing.)
+        assert_eq!(watch(2, 1).needed(0, 1), 5);
+        assert_eq!(watch(3, 1).needed(0, 2), 10);
+        let (p, at) = run(&mut watch(2, 1), &|_| 0, 100).unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 1));
+        assert!(at >= 5, "{at}");
     }
 
     #[test]
