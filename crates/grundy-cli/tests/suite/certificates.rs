@@ -264,10 +264,10 @@ fn a_truncated_certificate_is_refused() {
     );
 }
 
-#[test]
-fn a_proven_period_is_certified_and_a_changed_value_refused() {
+/// The certificate of `code`'s period, proven within 10,000 values.
+fn period_certificate(code: &str) -> String {
     let report = period(
-        &Spec::from("0.07"),
+        &Spec::from(code),
         10_000,
         &SequenceOptions::default(),
         Hooks::default(),
@@ -275,7 +275,12 @@ fn a_proven_period_is_certified_and_a_changed_value_refused() {
     .unwrap();
     let mut out = Vec::new();
     write_period(&report, &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn a_proven_period_is_certified_and_a_changed_value_refused() {
+    let text = period_certificate("0.07");
     let checked = grundy_check::check_str(&text).unwrap();
     assert!(
         checked.claim.starts_with("preperiod 53, period 34"),
@@ -298,16 +303,7 @@ fn periods_of_codes_that_split_in_three_are_certified() {
         ("4.F", "preperiod 1, period 2"),
         ("subtraction:1,3,4", "preperiod 0, period 7"),
     ] {
-        let report = period(
-            &Spec::from(code),
-            10_000,
-            &SequenceOptions::default(),
-            Hooks::default(),
-        )
-        .unwrap();
-        let mut out = Vec::new();
-        write_period(&report, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let text = period_certificate(code);
         let checked = grundy_check::check_str(&text).unwrap_or_else(|e| panic!("{code}: {e}"));
         assert!(checked.claim.starts_with(claim), "{code}: {checked}");
         // One value fewer than the bound needs: refused.
