@@ -108,6 +108,9 @@ pub struct Split {
     pub full_scans: u64,
     /// Searches for a witness of one rare candidate.
     pub witness_searches: u64,
+    /// The splits still being read by [`witnessed`], kept from one search
+    /// to the next so that no search allocates (4.7: millions of them).
+    witness_left: Vec<(usize, usize, usize)>,
     /// `marks[column][v] == stamp`: `v` is an option of the heap with that
     /// column and stamp. [`AHEAD`] columns, so that the rare pairs of
     /// [`AHEAD`] heaps in a row can be marked in one pass
@@ -152,6 +155,7 @@ impl Default for Split {
             rare_at_rebuild: 0,
             full_scans: 0,
             witness_searches: 0,
+            witness_left: Vec::new(),
             marks: vec![[0; COLUMN]; AHEAD]
                 .into_boxed_slice()
                 .try_into()
@@ -607,7 +611,7 @@ impl Split {
         while m < VALUE_SPACE as u32 && !self.is_common(m, n) {
             self.witness_searches += 1;
             // The first block's pairs are marked: the witness lies beyond.
-            if !witnessed(level, code, g, n, block, m as u16) {
+            if !witnessed(level, code, g, n, (block, m as u16), &mut self.witness_left) {
                 break;
             }
             m = self.next_unmarked(seen, m + 1);
@@ -690,7 +694,7 @@ impl Split {
                 continue;
             }
             self.witness_searches += 1;
-            if !witnessed(level, code, g, n, first, c) {
+            if !witnessed(level, code, g, n, (first, c), &mut self.witness_left) {
                 return Some(u32::from(c));
             }
         }
@@ -719,17 +723,24 @@ const WITNESS_CHUNK: usize = 256;
 /// whose values never XOR to 0) would otherwise be read to its end, on
 /// every heap, before the next split's first pair (4.7 to 10^6 took 63
 /// times ogsolve's time).
-fn witnessed(level: Level, code: &HeapCode, g: &[u16], n: usize, skip: usize, v: u16) -> bool {
-    // (r, the next pair, the last pair) of each split.
-    let mut left: Vec<(usize, usize, usize)> = splits(code, n)
-        .map(|r| {
-            let (lo, hi) = pair_range(code, r);
-            (r, lo + skip, hi)
-        })
-        .collect();
+///
+/// `left` is scratch space, (r, the next pair, the last pair) of each split.
+fn witnessed(
+    level: Level,
+    code: &HeapCode,
+    g: &[u16],
+    n: usize,
+    (skip, v): (usize, u16),
+    left: &mut Vec<(usize, usize, usize)>,
+) -> bool {
+    left.clear();
+    left.extend(splits(code, n).map(|r| {
+        let (lo, hi) = pair_range(code, r);
+        (r, lo + skip, hi)
+    }));
     let mut chunk = WITNESS_CHUNK;
     while !left.is_empty() {
-        for (r, lo, hi) in &mut left {
+        for (r, lo, hi) in left.iter_mut() {
             let to = (*hi).min(*lo + chunk - 1);
             if has_pair(level, g, *r, *lo, to, v) {
                 return true;
