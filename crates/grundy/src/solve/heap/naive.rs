@@ -66,6 +66,11 @@ pub struct Seen {
     words: Box<[u64; VALUE_SPACE / 64]>,
     /// Words in use: every option is below `64 * used`.
     used: usize,
+    /// A byte per value, for the long runs of pairs of
+    /// [`add_pairs`](Seen::add_pairs): a plain store per pair, where a bit
+    /// set is a read, an OR and a write, which wait on one another when
+    /// pairs hit one word in a row (small values).
+    bytes: Box<[u8; VALUE_SPACE]>,
 }
 
 impl Default for Seen {
@@ -73,9 +78,17 @@ impl Default for Seen {
         Seen {
             words: Box::new([0; VALUE_SPACE / 64]),
             used: 1,
+            bytes: vec![0; VALUE_SPACE]
+                .into_boxed_slice()
+                .try_into()
+                .expect("VALUE_SPACE bytes"),
         }
     }
 }
+
+/// Runs of at least this many pairs are marked a byte per value
+/// ([`Seen::bytes`]) and folded into the bit set after.
+const BYTE_RUN: usize = 256;
 
 impl Seen {
     /// Sizes the set for values up to `max` (XORs stay below the next power of two).
@@ -120,6 +133,23 @@ impl Seen {
         let right = &g[r - hi..=r - lo];
         if self.used == 1 {
             self.words[0] |= dispatch::pair_bits(level, left, right);
+        } else if left.len() >= BYTE_RUN.max(self.used * 16) {
+            // Options are below `64 * used` (reset): only those bytes are
+            // cleared, written and read.
+            let bound = 64 * self.used;
+            self.bytes[..bound].fill(0);
+            for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                self.bytes[usize::from(x ^ y)] = 1;
+            }
+            for (w, chunk) in self.words[..self.used]
+                .iter_mut()
+                .zip(self.bytes[..bound].chunks_exact(64))
+            {
+                *w |= chunk
+                    .iter()
+                    .enumerate()
+                    .fold(0, |bits, (j, &b)| bits | u64::from(b) << j);
+            }
         } else {
             for (&x, &y) in left.iter().zip(right.iter().rev()) {
                 self.add(x ^ y);
