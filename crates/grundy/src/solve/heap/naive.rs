@@ -274,3 +274,48 @@ pub fn value<V: Value>(
     }
     seen.mex()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    #[test]
+    fn pairs_marked_by_bytes_or_bits_give_the_same_set() {
+        // Runs short and long (the byte marks from BYTE_RUN pairs on), with
+        // options in one word and in many, against a plain set.
+        let mut rng = SplitMix64::new(7);
+        for (len, modulus) in [
+            (10, 300),
+            (255, 300),
+            (256, 300),
+            (3000, 300),
+            (3000, 40),
+            (5000, 5000),
+        ] {
+            let g: Vec<u16> = (0..len)
+                .map(|_| (rng.next_u64() % modulus) as u16)
+                .collect();
+            let max = g.iter().copied().max().unwrap_or(0);
+            let r = len - 1;
+            let (lo, hi) = (1, r / 2);
+            let mut want = std::collections::BTreeSet::new();
+            for a in lo..=hi {
+                want.insert(g[a] ^ g[r - a]);
+            }
+            for level in Level::available() {
+                let mut seen = Seen::default();
+                seen.reset(max);
+                seen.add_pairs(level, &g, r, lo, hi);
+                let got: Vec<u16> = (0..=u16::MAX).filter(|&v| seen.has(v)).collect();
+                assert_eq!(
+                    got,
+                    want.iter().copied().collect::<Vec<_>>(),
+                    "{len} {modulus}"
+                );
+                let mex = (0..).find(|v| !want.contains(v)).unwrap();
+                assert_eq!(seen.mex(), u32::from(mex));
+            }
+        }
+    }
+}
