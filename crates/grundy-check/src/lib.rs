@@ -115,6 +115,20 @@ pub(crate) struct Line {
 }
 
 impl Line {
+    /// The number in a line `WORD NUMBER`, or a [`Error::Format`] that
+    /// says the line `WORD WHAT` was expected.
+    pub(crate) fn number_after<T: std::str::FromStr>(
+        &self,
+        word: &str,
+        what: &str,
+    ) -> Result<T, Error> {
+        self.text
+            .strip_prefix(word)
+            .and_then(|rest| rest.strip_prefix(' '))
+            .and_then(|n| n.trim().parse().ok())
+            .ok_or_else(|| self.bad(format!("expected `{word} {what}`")))
+    }
+
     /// A [`Error::Format`] at this line.
     pub(crate) fn bad(&self, reason: impl Into<String>) -> Error {
         Error::Format {
@@ -234,17 +248,15 @@ fn check_one(kind: &'static str, lines: &mut Lines<impl BufRead>) -> Result<Repo
 /// from its header line to its `end`), `root V` with V the XOR of the
 /// parts' values (the Sprague–Grundy theorem), and `end`.
 fn check_sum(lines: &mut Lines<impl BufRead>) -> Result<Report, Error> {
-    let count = lines.expect("`parts COUNT`")?;
-    let n: usize = count
-        .text
-        .strip_prefix("parts ")
-        .and_then(|n| n.trim().parse().ok())
-        .ok_or_else(|| count.bad("expected `parts COUNT`"))?;
+    let n: usize = lines
+        .expect("`parts COUNT`")?
+        .number_after("parts", "COUNT")?;
+    let mut value = 0;
     let mut sum = Report {
         kind: "sum",
         game: String::new(),
         claim: String::new(),
-        value: Some(0),
+        value: None,
         entries: 0,
         replies: 0,
         positions: 0,
@@ -263,7 +275,7 @@ fn check_sum(lines: &mut Lines<impl BufRead>) -> Result<Report, Error> {
             }
         }
         let part = check_one("value", lines)?;
-        sum.value = Some(sum.value.unwrap_or(0) ^ part.value.unwrap_or(0));
+        value ^= part.value.unwrap_or(0);
         sum.entries += part.entries;
         sum.replies += part.replies;
         sum.positions += part.positions;
@@ -271,18 +283,15 @@ fn check_sum(lines: &mut Lines<impl BufRead>) -> Result<Report, Error> {
         claims.push(part.claim);
     }
     let root = lines.expect("`root VALUE`")?;
-    let claimed: u64 = root
-        .text
-        .strip_prefix("root ")
-        .and_then(|v| v.trim().parse().ok())
-        .ok_or_else(|| root.bad("expected `root VALUE`"))?;
-    if Some(claimed) != sum.value {
+    let claimed: u64 = root.number_after("root", "VALUE")?;
+    if claimed != value {
         return Err(Error::Refused {
             line: root.number,
             entry: root.text.clone(),
-            reason: format!("the parts' values add to {}", sum.value.unwrap_or(0)),
+            reason: format!("the parts' values add to {value}"),
         });
     }
+    sum.value = Some(value);
     let end = lines.expect("`end`")?;
     if end.text != "end" {
         return Err(end.bad("expected `end` after the sum's root"));

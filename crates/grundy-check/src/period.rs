@@ -92,11 +92,7 @@ fn two_numbers(line: &Line, word: &str) -> Result<(usize, usize), Error> {
 /// `values N`, then lines of values (space-separated) up to `end`.
 fn read_values(lines: &mut Lines<impl BufRead>) -> Result<Vec<u32>, Error> {
     let head = lines.expect("`values COUNT`")?;
-    let count: usize = head
-        .text
-        .strip_prefix("values ")
-        .and_then(|n| n.trim().parse().ok())
-        .ok_or_else(|| head.bad("expected `values COUNT`"))?;
+    let count: usize = head.number_after("values", "COUNT")?;
     let mut values = Vec::with_capacity(count.min(1 << 26));
     loop {
         let line = lines.expect("values or `end`")?;
