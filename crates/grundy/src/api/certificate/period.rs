@@ -4,27 +4,9 @@
 use std::io::Write;
 
 use crate::api::period::PeriodReport;
+use crate::solve::heap::code::HeapCode;
 
 use crate::solve::certificate::{CertificateError, Summary};
-
-/// The largest number a move of `code` (`0.16`, `4.7`) takes, the place
-/// of its last non-zero digit after the point, and the most heaps a move
-/// leaves as the bound counts them: 3 for a code with a digit of 8 or
-/// more, else 2.
-fn shape(code: &str) -> Result<(usize, usize), CertificateError> {
-    let (_, digits) = code.split_once('.').ok_or_else(|| {
-        CertificateError::NoPeriod(format!("`{code}` is not a take-and-break code"))
-    })?;
-    let digits: Vec<u32> = digits.chars().filter_map(|c| c.to_digit(16)).collect();
-    let parts = match code.chars().filter_map(|c| c.to_digit(16)).any(|d| d >= 8) {
-        true => 3,
-        false => 2,
-    };
-    Ok((
-        digits.iter().rposition(|&d| d != 0).map_or(0, |i| i + 1),
-        parts,
-    ))
-}
 
 /// Writes a certificate of `report`'s period: the values of heaps `0` to
 /// `k·max(e, 1) + k·p + t − 1` (preperiod `e`, period `p`, largest take
@@ -44,7 +26,11 @@ pub fn write_period(
             report.rule
         )));
     };
-    let (t, k) = shape(&report.rule)?;
+    let code: HeapCode = report.rule.parse().map_err(|_| {
+        CertificateError::NoPeriod(format!("`{}` is not a take-and-break code", report.rule))
+    })?;
+    // The bound counts at least two heaps (the checker's, as published).
+    let (t, k) = (code.max_take(), code.max_parts().max(2));
     let count = k * e.max(1) + k * p + t;
     let value = |n: usize| {
         if n < e + p {
