@@ -11,6 +11,9 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 pub mod field;
+mod mex;
+
+pub use mex::Mex;
 
 /// The value `*n` of an impartial game. `+` is nim addition (XOR).
 ///
@@ -109,60 +112,6 @@ impl FromStr for Nimber {
 pub fn mex(values: impl IntoIterator<Item = Nimber>) -> Nimber {
     let values: Vec<u64> = values.into_iter().map(|v| v.0).collect();
     Nimber(Mex::default().of(&values))
-}
-
-/// The table behind [`mex`], kept to be used again: for the many sets of
-/// values of a solver's loop (no allocation once it is large enough), and
-/// for a set that grows one value at a time with its mex kept up to date.
-///
-/// ```
-/// let mut m = grundy::nimber::Mex::default();
-/// assert_eq!(m.of(&[0u64, 1, 3]), 2);
-/// m.start(3);
-/// assert_eq!([1, 0, 2].map(|v| m.insert(v)), [0, 2, 3]);
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct Mex {
-    seen: Vec<bool>,
-    least: usize,
-}
-
-impl Mex {
-    /// The mex of `values`.
-    ///
-    /// # Complexity
-    /// O(k) for k values: the mex of k values is at most k, so larger values
-    /// are not stored.
-    pub fn of<V: Copy + Into<u64>>(&mut self, values: &[V]) -> u64 {
-        self.start(values.len());
-        for &v in values {
-            self.mark(v.into());
-        }
-        self.seen.iter().position(|s| !s).unwrap_or(values.len()) as u64
-    }
-
-    /// Starts an empty set that will be given at most `count` values by
-    /// [`insert`](Mex::insert).
-    pub fn start(&mut self, count: usize) {
-        self.seen.clear();
-        self.seen.resize(count + 1, false);
-        self.least = 0;
-    }
-
-    /// Adds `v` to the set and returns the set's mex.
-    pub fn insert(&mut self, v: u64) -> u64 {
-        self.mark(v);
-        while self.seen.get(self.least) == Some(&true) {
-            self.least += 1;
-        }
-        self.least as u64
-    }
-
-    fn mark(&mut self, v: u64) {
-        if let Some(s) = usize::try_from(v).ok().and_then(|v| self.seen.get_mut(v)) {
-            *s = true;
-        }
-    }
 }
 
 #[cfg(test)]

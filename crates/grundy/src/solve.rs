@@ -20,7 +20,6 @@ pub mod period;
 pub mod progress;
 pub mod prune;
 pub mod search;
-pub(crate) mod seen;
 pub mod snapshot;
 pub mod subsets;
 pub(crate) mod table;

@@ -32,11 +32,11 @@ use std::sync::Arc;
 
 use super::limits::{Budget, Limits, SearchError};
 use super::progress::Progress;
-use super::seen::Seen;
+
 use super::snapshot::Saver;
 use super::table::{Slot, Table};
 use crate::game::{Game, MoveIter, Outcome, Play};
-use crate::nimber::Nimber;
+use crate::nimber::{Mex, Nimber};
 
 /// The outcome of a position under one play convention, and how long it lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,7 +93,7 @@ struct GrundyFrame<G: Game> {
     /// The option being valued: its components, how many are valued, and
     /// the XOR of their values so far.
     option: Option<(Vec<G>, usize, Nimber)>,
-    seen: Seen,
+    seen: Mex,
     /// As for [`SolveFrame`].
     work: u64,
     bytes: usize,
@@ -335,7 +335,7 @@ impl<G: Game> Searcher<G> {
             let value = *xor;
             let freed = parts_bytes(parts);
             top.option = None;
-            let added = top.seen.insert(value.value());
+            let added = top.seen.add(value.value());
             top.bytes = top.bytes + added - freed;
             self.budget.path_bytes = self.budget.path_bytes + added - freed;
         }
@@ -351,7 +351,7 @@ impl<G: Game> Searcher<G> {
             component,
             moves,
             option: None,
-            seen: Seen::default(),
+            seen: Mex::default(),
             work: 0,
             bytes,
         })

@@ -18,65 +18,23 @@
 //! OEIS A004481 (the table), A317205, A047708 (its diagonal); Berlekamp,
 //! Conway, Guy, *Winning Ways*, ch. 3.
 
-/// A set of small numbers, with its mex kept up to date.
-struct Bits<'a> {
-    words: &'a mut [u64],
-}
+use crate::nimber::Mex;
 
-impl Bits<'_> {
-    fn insert(&mut self, v: usize) {
-        self.words[v / 64] |= 1 << (v % 64);
-    }
-
-    fn contains(&self, v: usize) -> bool {
-        self.words[v / 64] >> (v % 64) & 1 == 1
-    }
-}
-
-/// Per-line bitsets stored in one block, with each line's mex.
-struct Lines {
-    words: usize,
-    bits: Vec<u64>,
-    mex: Vec<usize>,
-}
-
-impl Lines {
-    fn new(lines: usize, words: usize) -> Lines {
-        Lines {
-            words,
-            bits: vec![0; lines * words],
-            mex: vec![0; lines],
-        }
-    }
-
-    fn line(&self, i: usize) -> &[u64] {
-        &self.bits[i * self.words..(i + 1) * self.words]
-    }
-
-    fn insert(&mut self, i: usize, v: usize) {
-        let mut b = Bits {
-            words: &mut self.bits[i * self.words..(i + 1) * self.words],
-        };
-        b.insert(v);
-        while b.contains(self.mex[i]) {
-            self.mex[i] += 1;
-        }
-    }
-
-    fn clear(&mut self, i: usize) {
-        self.bits[i * self.words..(i + 1) * self.words].fill(0);
-        self.mex[i] = 0;
-    }
+/// `n` empty sets of values below `bound`, each keeping its mex.
+fn lines(n: usize, bound: usize) -> Vec<Mex> {
+    let mut line = Mex::default();
+    line.start(bound);
+    vec![line; n]
 }
 
 /// The first number at least `from` that is in none of the three sets.
-fn first_gap(a: &[u64], b: &[u64], c: &[u64], from: usize) -> usize {
+fn first_gap(a: &Mex, b: &Mex, c: &Mex, from: usize) -> usize {
     let mut w = from / 64;
     // Bits below `from` count as present.
-    let mut taken = a[w] | b[w] | c[w] | ((1u64 << (from % 64)) - 1);
+    let mut taken = a.word(w) | b.word(w) | c.word(w) | ((1u64 << (from % 64)) - 1);
     while taken == u64::MAX {
         w += 1;
-        taken = a[w] | b[w] | c[w];
+        taken = a.word(w) | b.word(w) | c.word(w);
     }
     w * 64 + taken.trailing_ones() as usize
 }
@@ -90,23 +48,23 @@ pub fn wythoff_table(rows: usize, cols: usize) -> Vec<Vec<u32>> {
     if rows == 0 || cols == 0 {
         return vec![Vec::new(); rows];
     }
-    // Values are at most i + j < rows + cols; one spare word ends every scan.
-    let words = (rows + cols) / 64 + 2;
-    let mut row = Lines::new(1, words);
-    let mut columns = Lines::new(cols, words);
+    // Values are at most i + j < rows + cols; a spare word ends every scan.
+    let bound = rows + cols + 64;
+    let mut row = Mex::default();
+    let mut columns = lines(cols, bound);
     // Diagonal j − i, shifted by rows − 1 to be an index.
-    let mut diagonals = Lines::new(rows + cols - 1, words);
+    let mut diagonals = lines(rows + cols - 1, bound);
     let mut table = Vec::with_capacity(rows);
     for i in 0..rows {
-        row.clear(0);
+        row.start(bound);
         let mut values = Vec::with_capacity(cols);
-        for j in 0..cols {
+        for (j, column) in columns.iter_mut().enumerate() {
             let d = j + rows - 1 - i;
-            let from = row.mex[0].max(columns.mex[j]).max(diagonals.mex[d]);
-            let g = first_gap(row.line(0), columns.line(j), diagonals.line(d), from);
-            row.insert(0, g);
-            columns.insert(j, g);
-            diagonals.insert(d, g);
+            let from = row.least().max(column.least()).max(diagonals[d].least());
+            let g = first_gap(&row, column, &diagonals[d], from as usize);
+            for line in [&mut row, column, &mut diagonals[d]] {
+                line.insert(g as u64);
+            }
             values.push(u32::try_from(g).expect("values are below rows + cols"));
         }
         table.push(values);

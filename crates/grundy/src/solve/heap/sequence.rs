@@ -4,9 +4,10 @@ use thiserror::Error;
 
 use super::code::HeapCode;
 use super::dispatch::Level;
-use super::naive::{self, Seen, Value, WideSeen};
+use super::naive::{self, Value};
 use super::sparse::Split;
 use super::triples::Triples;
+use crate::nimber::Mex;
 
 /// Which algorithm computes the values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -144,8 +145,7 @@ pub struct Sequence {
     code: HeapCode,
     method: Method,
     values: Values,
-    seen: Seen,
-    wide_seen: WideSeen,
+    seen: Mex,
     split: Option<Split>,
     /// The pair sets of a code that splits into three heaps.
     triples: Triples,
@@ -189,8 +189,7 @@ impl Sequence {
             code,
             method,
             values,
-            seen: Seen::default(),
-            wide_seen: WideSeen::default(),
+            seen: Mex::default(),
             split,
             triples: Triples::default(),
             max,
@@ -277,7 +276,7 @@ impl Sequence {
                 v
             }
             Values::Wide(g) => {
-                let (seen, triples) = (&mut self.wide_seen, &mut self.triples);
+                let (seen, triples) = (&mut self.seen, &mut self.triples);
                 let v = naive::value(self.level, &self.code, g, n, self.max, seen, triples);
                 if v > <u32 as Value>::LIMIT {
                     return Err(SequenceError::ValueTooLarge { n });
@@ -300,7 +299,7 @@ impl Sequence {
         wide.push(v);
         self.values = Values::Wide(wide);
         self.split = None;
-        self.seen = Seen::default();
+        self.seen = Mex::default();
     }
 
     /// The values, giving the sequence up.

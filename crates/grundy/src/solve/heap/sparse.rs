@@ -30,7 +30,8 @@
 
 use super::code::HeapCode;
 use super::dispatch::{self, Level};
-use super::naive::{add_takes, pair_range, Seen, VALUE_SPACE};
+use super::naive::{self, add_takes, pair_range, VALUE_SPACE};
+use crate::nimber::Mex;
 
 /// Pairs of each split marked per common value before the rare candidates
 /// are tested one by one (measured on 0.6 to 3·10^6 and 10^7: 8 beats 4, 6,
@@ -316,9 +317,9 @@ impl Split {
         g: &[u16],
         n: usize,
         max: u16,
-        seen: &mut Seen,
+        seen: &mut Mex,
     ) -> u32 {
-        seen.reset(max);
+        naive::reset(seen, max);
         add_takes(code, g, n, seen);
         self.mark_rare(code, g, n);
         let m = self.next_unmarked(seen, 0);
@@ -498,7 +499,7 @@ impl Split {
 
     /// `m`, or, if `m` is common while rare heaps were skipped
     /// ([`Split::skipped`]), the least value unmarked once they are marked.
-    fn settle(&mut self, code: &HeapCode, g: &[u16], n: usize, seen: &Seen, m: u32) -> u32 {
+    fn settle(&mut self, code: &HeapCode, g: &[u16], n: usize, seen: &Mex, m: u32) -> u32 {
         if self.skipped <= AHEAD || !self.is_common(m, n) {
             return m;
         }
@@ -530,9 +531,9 @@ impl Split {
     }
 
     /// The least value `≥ from` that is neither a taking option nor marked.
-    fn next_unmarked(&self, seen: &Seen, from: u32) -> u32 {
+    fn next_unmarked(&self, seen: &Mex, from: u32) -> u32 {
         (from..VALUE_SPACE as u32)
-            .find(|&v| self.marks()[v as usize] != self.stamp && !seen.has(v as u16))
+            .find(|&v| self.marks()[v as usize] != self.stamp && !seen.contains(u64::from(v)))
             .unwrap_or(VALUE_SPACE as u32)
     }
 
@@ -572,7 +573,7 @@ impl Split {
         g: &[u16],
         n: usize,
         max: u16,
-        seen: &Seen,
+        seen: &Mex,
         m: u32,
     ) -> u32 {
         if let Some(m) = self.direct(level, code, g, n, max, seen, m) {
@@ -647,7 +648,7 @@ impl Split {
         g: &[u16],
         n: usize,
         max: u16,
-        seen: &Seen,
+        seen: &Mex,
         m: u32,
     ) -> Option<u32> {
         if self.skipped > AHEAD {
@@ -660,7 +661,7 @@ impl Split {
             if v >= VALUE_SPACE as u32 {
                 return None;
             }
-            if self.marks()[v as usize] != self.stamp && !seen.has(v as u16) {
+            if self.marks()[v as usize] != self.stamp && !seen.contains(u64::from(v)) {
                 if self.is_common(v, n) {
                     break v;
                 }
@@ -1065,7 +1066,7 @@ mod tests {
             let start = 300;
             let mut g = expected[..start].to_vec();
             let mut split = Split::fitted(&code, &g);
-            let mut seen = Seen::default();
+            let mut seen = Mex::default();
             let mut resets = 0;
             for (n, &want) in expected.iter().enumerate().skip(start) {
                 if n == start || n == 1500 {

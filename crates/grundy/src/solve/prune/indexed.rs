@@ -8,8 +8,8 @@ use std::mem::size_of;
 
 use super::{Pruner, CLOCK_EVERY};
 use crate::game::Game;
+use crate::nimber::Mex;
 use crate::solve::limits::SearchError;
-use crate::solve::seen::Seen;
 
 /// A value in the array of [`Indexed`]: 16 bits, half a `u32`'s cache
 /// footprint (the fill of Chomp 10x10 waits on these loads); a value of
@@ -112,7 +112,7 @@ impl<G: Game> Pruner<G> {
         &mut self,
         c: &G,
         n: u64,
-        seen: &mut Seen,
+        seen: &mut Mex,
     ) -> Result<Option<bool>, SearchError> {
         // Room for `c` was made when it was pinned, and nothing is held
         // here besides.
@@ -135,7 +135,7 @@ impl<G: Game> Pruner<G> {
                 Err(e) => Err(e),
                 Ok(()) if x == n => Ok(true),
                 Ok(()) => {
-                    seen.insert(x);
+                    seen.add(x);
                     return true;
                 }
             };
@@ -207,7 +207,7 @@ impl<G: Game> Pruner<G> {
         {
             return Ok(self.indexed.put(j, v, bytes));
         }
-        let mut seen = Seen::default();
+        let mut seen = Mex::default();
         let (mut whole, mut options) = (true, 0);
         let given = p.each_option_indices(|parts| {
             options += 1;
@@ -221,7 +221,7 @@ impl<G: Game> Pruner<G> {
                     }
                 }
             }
-            seen.insert(x);
+            seen.add(x);
             true
         });
         if !given || !whole {

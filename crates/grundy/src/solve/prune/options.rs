@@ -8,8 +8,8 @@ use super::bounds::theorem;
 use super::search::ASK_VALUE;
 use super::{Know, Pruner};
 use crate::game::Game;
+use crate::nimber::Mex;
 use crate::solve::limits::SearchError;
-use crate::solve::seen::Seen;
 use crate::solve::table::Slot;
 
 /// An option of the component being searched, as [`Pruner::gather`] lists
@@ -95,7 +95,7 @@ impl<G: Game> Pruner<G> {
         n: u64,
         parts: &mut Vec<G>,
         open: &mut Vec<Open>,
-        seen: &mut Seen,
+        seen: &mut Mex,
     ) -> Result<bool, SearchError> {
         for m in c.search_moves()? {
             self.count_move()?;
@@ -103,7 +103,7 @@ impl<G: Game> Pruner<G> {
             match self.list_option(c, &m, parts)? {
                 Listed::Valued(x) if x == n => return Ok(true),
                 Listed::Valued(x) => {
-                    seen.insert(x);
+                    seen.add(x);
                 }
                 Listed::Open(o) => {
                     // One part left, whose stored knowledge may answer.
@@ -208,7 +208,7 @@ impl<G: Game> Pruner<G> {
         c: &G,
         n: u64,
         parts: &mut Vec<G>,
-        seen: &mut Seen,
+        seen: &mut Mex,
     ) -> Result<bool, SearchError> {
         // A walk over listed moves holds the list while the options are
         // valued below it: counted, so that a deep path of such walks
@@ -228,7 +228,7 @@ impl<G: Game> Pruner<G> {
         n: u64,
         moves: crate::game::MoveIter<G::Move>,
         parts: &mut Vec<G>,
-        seen: &mut Seen,
+        seen: &mut Mex,
     ) -> Result<bool, SearchError> {
         self.make_room(c)?;
         for mv in moves {
@@ -247,7 +247,7 @@ impl<G: Game> Pruner<G> {
             if x == n {
                 return Ok(true);
             }
-            seen.insert(x);
+            seen.add(x);
         }
         seen.sort();
         Ok(false)

@@ -11,8 +11,8 @@ use super::options::{Listed, Open};
 use super::values::Values;
 use super::{Know, Pruner};
 use crate::game::Game;
+use crate::nimber::Mex;
 use crate::solve::limits::SearchError;
-use crate::solve::seen::Seen;
 
 /// Stack grown by this much when less than [`RED_ZONE`] is left.
 const STACK_GROWTH: usize = 1 << 20;
@@ -229,7 +229,7 @@ impl<G: Game> Pruner<G> {
         debug_assert!(stored.is_none_or(|s| s.unpack() == k));
         let before = self.budget.moves_seen;
         let (mut parts, mut open) = self.pool.pop().unwrap_or_default();
-        let mut seen = Seen::default();
+        let mut seen = Mex::default();
         let result = if !keep {
             // Too many options to keep listed, or questions that do not
             // pay: each valued in full, once; by the indices of their parts
@@ -296,7 +296,7 @@ impl<G: Game> Pruner<G> {
         n: u64,
         parts: &mut [G],
         open: &mut [Open],
-        seen: &Seen,
+        seen: &Mex,
     ) -> Result<(), SearchError> {
         let mut m = k.floor;
         loop {
