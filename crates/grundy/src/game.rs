@@ -484,8 +484,7 @@ pub struct PlayError {
 /// part of a sum ([`InPart`](Self::InPart)), or a game's rule that does not
 /// load ([`NeedsParameter`](Self::NeedsParameter),
 /// [`FileNotGiven`](Self::FileNotGiven), [`BadRule`](Self::BadRule),
-/// [`NoPeriod`](Self::NoPeriod)). [`Invalid`](Self::Invalid) is left for
-/// messages no variant fits.
+/// [`NoPeriod`](Self::NoPeriod)).
 ///
 /// ```
 /// use grundy::game::ParseError;
@@ -639,18 +638,6 @@ pub enum ParseError {
         /// How many values were computed.
         searched: usize,
     },
-    /// Anything else, said in words (kept for messages no variant above fits
-    /// yet).
-    #[error("{0}")]
-    Invalid(String),
-}
-
-impl ParseError {
-    /// A free-form parse error, for a message no typed variant fits (prefer
-    /// one of those: they name the word at fault and the fix).
-    pub fn invalid(message: impl Into<String>) -> ParseError {
-        ParseError::Invalid(message.into())
-    }
 }
 
 /// Parses a non-negative integer that fits in a `u64`, with errors that name

@@ -168,26 +168,31 @@ pub fn heap_list(game: &str, words: &[&str]) -> Result<Vec<u64>, Error> {
             }
         };
         if hi > MAX_HEAP {
-            return Err(bad(ParseError::invalid(format!(
-                "`{w}` asks for a heap of {hi}, beyond the limit of {MAX_HEAP} for simplest forms; ask for smaller heaps"
-            ))));
+            return Err(bad(ParseError::TooLarge {
+                token: w.to_string(),
+                what: "a heap for simplest forms".into(),
+                max: MAX_HEAP.to_string(),
+            }));
         }
         if lo > hi {
-            return Err(bad(ParseError::invalid(format!(
-                "`{w}` is an empty range; write `A..B` with A <= B"
-            ))));
+            return Err(bad(ParseError::Malformed {
+                token: w.to_string(),
+                expected: "a range of heaps".into(),
+                example: "`A..B` with A <= B".into(),
+            }));
         }
         if heaps.len() + (hi - lo + 1) as usize > MAX_HEAPS {
-            return Err(bad(ParseError::invalid(format!(
-                "more than {MAX_HEAPS} heaps asked for; ask for fewer"
-            ))));
+            return Err(bad(ParseError::Inconsistent {
+                what: format!("more than {MAX_HEAPS} heaps asked for"),
+                fix: "ask for fewer".into(),
+            }));
         }
         heaps.extend(lo..=hi);
     }
     if heaps.is_empty() {
-        return Err(bad(ParseError::invalid(
-            "no heap given; write heap sizes such as `3 4` or a range `0..20`",
-        )));
+        return Err(bad(ParseError::Empty {
+            hint: "write heap sizes such as `3 4` or a range `0..20`".into(),
+        }));
     }
     Ok(heaps)
 }
@@ -482,9 +487,11 @@ pub fn quotient(
     if max_heap > MAX_QUOTIENT_HEAP {
         return Err(Error::Position {
             game: rule.to_string(),
-            reason: ParseError::invalid(format!(
-                "--max-heap {max_heap} is beyond the limit of {MAX_QUOTIENT_HEAP}; ask for a smaller bound"
-            )),
+            reason: ParseError::TooLarge {
+                token: max_heap.to_string(),
+                what: "--max-heap".into(),
+                max: MAX_QUOTIENT_HEAP.to_string(),
+            },
         });
     }
     // A period proved at a smaller bound makes that quotient the one of
