@@ -10,6 +10,7 @@ pub mod board;
 pub mod chomp;
 pub mod graph;
 pub mod heaps;
+pub mod script;
 
 /// A game's rules as the checker needs them: positions and moves read
 /// from their text, the moves of a position, and its independent parts.
@@ -55,6 +56,25 @@ pub trait Rules {
     fn images(&self, k: &Self::Key) -> Vec<Self::Key> {
         vec![k.clone()]
     }
+
+    /// Proves that every play from `p` ends, which the argument needs.
+    /// The built-in games end by their rules (each move removes cells,
+    /// squares, vertices or tokens); a script game is explored.
+    ///
+    /// # Errors
+    /// Why the game may not end, or a failure of the rules.
+    fn ends(&self, p: &Self::Pos) -> Result<(), String> {
+        let _ = p;
+        Ok(())
+    }
+
+    /// The first failure of rules that can fail (a script's `moves`), met
+    /// in any call above; `None` for the built-in games. A call that failed
+    /// answered as if the position had no move, so whatever was checked
+    /// since must be refused with this.
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Checks a value certificate of the game `spec` (the words after `game`).
@@ -67,12 +87,36 @@ pub(crate) fn check_value(
     match words.as_slice() {
         ["cram"] => value::check(&board::Cram, lines),
         ["chomp"] => value::check(&chomp::Chomp, lines),
+        ["script", count] => {
+            let source = script_lines(count, at, lines)?;
+            value::check(&script::Script::new(&source).map_err(|e| at.bad(e))?, lines)
+        }
         ["node-kayles", edges @ ..] => value::check(&graph::NodeKayles::new(edges).map_err(|e| at.bad(e))?, lines),
         [name, param @ ..] if heaps::Heaps::knows(name) => {
             value::check(&heaps::Heaps::new(name, param).map_err(|e| at.bad(e))?, lines)
         }
         _ => Err(at.bad(format!(
-            "`{spec}` is not a game this checker knows: cram, chomp, node-kayles EDGES, octal CODE, subtraction SET, grundy, nim"
+            "`{spec}` is not a game this checker knows: cram, chomp, node-kayles EDGES, octal CODE, subtraction SET, grundy, nim, script LINES"
         ))),
     }
+}
+
+/// The `count` lines `| TEXT` of a script that follow its game line.
+fn script_lines(count: &str, at: &Line, lines: &mut Lines<impl BufRead>) -> Result<String, Error> {
+    let count: usize = count
+        .parse()
+        .map_err(|_| at.bad("expected `game script LINES`, LINES the number of script lines"))?;
+    let mut source = String::new();
+    for _ in 0..count {
+        let line = lines.expect("a line of the script, `| TEXT`")?;
+        let text = match line.text.as_str() {
+            "|" => "",
+            t => t
+                .strip_prefix("| ")
+                .ok_or_else(|| line.bad("a line of the script must start with `| `"))?,
+        };
+        source.push_str(text);
+        source.push('\n');
+    }
+    Ok(source)
 }

@@ -27,7 +27,10 @@
 //! that passes is true, and so is the root's value, the XOR of its parts'.
 //!
 //! This crate shares no code with the grundy library: its move generators
-//! are written from the rules alone.
+//! are written from the rules alone. A script game's rules are the script,
+//! which its certificate carries: the checker runs it in a rhai sandbox of
+//! its own, and first explores the atoms a position can reach to refuse a
+//! game that does not end ([`games::Rules::ends`]).
 
 use std::fmt;
 use std::fs::File;
@@ -240,7 +243,10 @@ fn check_one(kind: &'static str, lines: &mut Lines<impl BufRead>) -> Result<Repo
         "value" => games::check_value(&spec, &game, lines)?,
         _ => period::check(&spec, &game, lines)?,
     };
-    report.game = spec;
+    report.game = match spec.strip_prefix("script ") {
+        Some(n) => format!("a script of {n} lines"),
+        None => spec,
+    };
     Ok(report)
 }
 

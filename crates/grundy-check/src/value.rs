@@ -37,9 +37,16 @@ pub(crate) fn check<R: Rules>(rules: &R, lines: &mut Lines<impl BufRead>) -> Res
         .and_then(|rest| value_and_text(rest))
         .ok_or_else(|| root.bad("the third line must be `root VALUE POSITION`"))?;
     let root_pos = rules.position(root_text).map_err(|e| root.bad(e))?;
+    let refuse = |reason: String| Error::Refused {
+        line: root.number,
+        entry: root.text.clone(),
+        reason,
+    };
+    rules.ends(&root_pos).map_err(refuse)?;
     let entries = read_entries(rules, lines)?;
     let mut known: HashMap<R::Key, (u64, usize)> = HashMap::with_capacity(entries.len());
     for e in &entries {
+        rules.ends(&e.pos).map_err(|why| e.refuse(why))?;
         for key in rules.images(&single_part(rules, e)?) {
             match known.get(&key) {
                 Some(&(v, line)) if v != e.value => {
@@ -64,13 +71,13 @@ pub(crate) fn check<R: Rules>(rules: &R, lines: &mut Lines<impl BufRead>) -> Res
         positions: 0,
     };
     for e in &entries {
-        check_entry(rules, e, &known, &mut report)?;
+        let checked = check_entry(rules, e, &known, &mut report);
+        // A failed call answered "no move": nothing checked since holds.
+        if let Some(failure) = rules.failure() {
+            return Err(e.refuse(failure));
+        }
+        checked?;
     }
-    let refuse = |reason: String| Error::Refused {
-        line: root.number,
-        entry: root.text.clone(),
-        reason,
-    };
     match value_of(&rules.parts(&root_pos), &known) {
         Some(v) if v == root_value => {}
         Some(v) => return Err(refuse(format!("its parts' values add to {v}"))),

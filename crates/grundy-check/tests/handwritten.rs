@@ -126,3 +126,77 @@ fn a_sum_is_the_xor_of_its_parts_certified_each() {
     let e = check_str(&sum("1").replace("root 1\nend\n", "root 1\n")).unwrap_err();
     assert!(e.to_string().contains("ends where"), "{e}");
 }
+
+/// A script game as its certificate carries it: `game script N` and the
+/// script's lines, each after `| `.
+fn script_cert(script: &str, body: &str) -> String {
+    let lines: Vec<&str> = script.lines().collect();
+    let mut text = format!("grundy-certificate 1 value\ngame script {}\n", lines.len());
+    for l in lines {
+        text.push_str(&format!("| {l}\n"));
+    }
+    text + body
+}
+
+/// Take 1 or 2 (values n mod 3), written as a script.
+const TAKE12: &str = "fn moves(n) {\n    let o = [];\n    if n >= 1 { o.push(n - 1); }\n    if n >= 2 { o.push(n - 2); }\n    o\n}";
+
+/// g(4) = 1: 4 goes to 3 (value 0) and 2 (value 2).
+const TAKE12_4: &str = "root 1 4\nc 1 4\nc 0 3\nc 2 2\nc 1 1\nend 4\n";
+
+#[test]
+fn a_script_certificate_runs_the_script_it_carries() {
+    let r = check_str(&script_cert(TAKE12, TAKE12_4)).unwrap();
+    assert_eq!((r.claim.as_str(), r.entries), ("g(4) = 1", 4));
+    // A changed value, a reply to a move the script does not have (3 goes
+    // to 2 or 1, not 0), and a reply that is no move (2 goes to 1 or 0).
+    let e = check_str(&script_cert(TAKE12, &TAKE12_4.replace("c 2 2", "c 1 2"))).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("the option `part 1: to 2` has value 1 too"),
+        "{e}"
+    );
+    let body = TAKE12_4.replace("c 0 3\n", "c 0 3\nr part 1: to 0 > part 1: to 0\n");
+    let e = check_str(&script_cert(TAKE12, &body)).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("answers `part 1: to 0`, not a legal move"),
+        "{e}"
+    );
+    let body = TAKE12_4.replace("c 0 3\n", "c 0 3\nr part 1: to 2 > part 1: to 2\n");
+    let e = check_str(&script_cert(TAKE12, &body)).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("the reply `part 1: to 2` to `part 1: to 2` (line 12) is not a legal move"),
+        "{e}"
+    );
+    // The same entries under other rules: with take 1 only, 2 has the
+    // single option 1, of value 1, so its value is 0, not 2.
+    let take1 = "fn moves(n) { if n >= 1 { [n - 1] } else { [] } }";
+    let e = check_str(&script_cert(take1, TAKE12_4)).unwrap_err();
+    assert!(e.to_string().contains("refused"), "{e}");
+}
+
+#[test]
+fn a_script_game_that_does_not_end_is_refused() {
+    // A heap that may stay as it is: every claim of a value is circular,
+    // and `c 0 5` answered by the same move would pass the local checks.
+    let body = "root 0 5\nc 0 5\nr part 1: to 5 > part 1: to 5\nend 1\n";
+    let e = check_str(&script_cert("fn moves(n) { [n] }", body)).unwrap_err();
+    assert!(e.to_string().contains("the game does not end"), "{e}");
+}
+
+#[test]
+fn a_failing_or_unsafe_script_is_refused() {
+    let failing = "fn moves(n) { if n == 2 { throw \"no\"; } if n >= 1 { [n - 1] } else { [] } }";
+    let body = "root 1 3\nc 1 3\nc 0 2\nc 1 1\nend 3\n";
+    let e = check_str(&script_cert(failing, body)).unwrap_err();
+    assert!(e.to_string().contains("moves(2) failed"), "{e}");
+    let importing = "import \"x\" as x;\nfn moves(n) { [] }";
+    let e = check_str(&script_cert(importing, "root 0 1\nend 0\n")).unwrap_err();
+    assert!(e.to_string().contains("does not compile"), "{e}");
+    // A script line without its `| `.
+    let text = script_cert(TAKE12, TAKE12_4).replacen("| fn moves", "fn moves", 1);
+    let e = check_str(&text).unwrap_err();
+    assert!(e.to_string().contains("must start with `| `"), "{e}");
+}

@@ -1,11 +1,14 @@
 //! The certificate forms of the games that have one: how their
 //! components are cut out and written for the checker.
 
+use std::sync::Arc;
+
 use crate::game::Game;
 use crate::games::chomp::Chomp;
 use crate::games::cram::Cram;
 use crate::games::heaps::{HeapRule, Heaps};
 use crate::games::node_kayles::NodeKayles;
+use crate::games::script::ScriptGame;
 use crate::solve::certificate::Form;
 
 /// Cram: each region of free cells cropped to its bounding box and turned
@@ -117,5 +120,38 @@ impl<R: HeapRule> Form<Heaps<R>> for HeapForm {
 
     fn parts(&self, p: &Heaps<R>, out: &mut Vec<Heaps<R>>) {
         out.extend(p.components().into_iter().filter(|h| !h.moves().is_empty()));
+    }
+}
+
+/// A script game: each part with a move. The game line carries the
+/// script's text, a line `| TEXT` for each of its lines, so that the
+/// checker runs the very rules the search ran.
+pub struct ScriptForm {
+    source: Arc<str>,
+}
+
+impl ScriptForm {
+    /// The form of the script whose text is `source`.
+    pub fn new(source: Arc<str>) -> ScriptForm {
+        ScriptForm { source }
+    }
+}
+
+impl Form<ScriptGame> for ScriptForm {
+    fn game_line(&self, _: &ScriptGame) -> String {
+        let lines: Vec<&str> = self.source.lines().collect();
+        let mut line = format!("script {}", lines.len());
+        for l in lines {
+            line.push_str("\n|");
+            if !l.is_empty() {
+                line.push(' ');
+                line.push_str(l);
+            }
+        }
+        line
+    }
+
+    fn parts(&self, p: &ScriptGame, out: &mut Vec<ScriptGame>) {
+        out.extend(p.components().into_iter().filter(|c| !c.moves().is_empty()));
     }
 }

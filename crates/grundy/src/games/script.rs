@@ -309,13 +309,20 @@ impl Game for ScriptGame {
 pub struct ScriptRules {
     script: Moves,
     name: String,
+    /// The script's text, written into certificates (`None` for moves a
+    /// front end gives, which a checker cannot run).
+    source: Option<Arc<str>>,
 }
 
 impl ScriptRules {
     /// Rules from a compiled script, named `script:PATH`.
     pub fn new(script: Script) -> ScriptRules {
         let name = format!("script:{}", script.path());
-        ScriptRules::from_moves(name, Arc::new(script))
+        let source = script.source();
+        ScriptRules {
+            source: Some(source),
+            ..ScriptRules::from_moves(name, Arc::new(script))
+        }
     }
 
     /// Rules whose moves come from `moves` (a front end's callback), named
@@ -324,6 +331,7 @@ impl ScriptRules {
         ScriptRules {
             script: moves,
             name,
+            source: None,
         }
     }
 
@@ -335,6 +343,14 @@ impl ScriptRules {
 
 impl Rules for ScriptRules {
     type Position = ScriptGame;
+
+    /// The script's text goes into the certificate, for the checker to run.
+    fn certificate_form(&self) -> Option<Box<dyn crate::solve::certificate::Form<ScriptGame>>> {
+        let source = Arc::clone(self.source.as_ref()?);
+        Some(Box::new(crate::games::certificate_forms::ScriptForm::new(
+            source,
+        )))
+    }
 
     fn name(&self) -> String {
         self.name.clone()

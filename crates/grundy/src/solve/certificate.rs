@@ -87,7 +87,7 @@ impl fmt::Display for Summary {
 #[non_exhaustive]
 pub enum CertificateError {
     /// The game has no certificate form.
-    #[error("{game} has no certificate format yet; certificates are written for cram, chomp, node-kayles, take-and-break codes, subtraction games, grundy, nim and sums of these")]
+    #[error("{game} has no certificate format yet; certificates are written for cram, chomp, node-kayles, take-and-break codes, subtraction games, grundy, nim, script files and sums of these")]
     Unsupported {
         /// The game.
         game: String,

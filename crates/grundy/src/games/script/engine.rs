@@ -79,6 +79,7 @@ pub enum ScriptError {
 /// compiled once and shared by every position.
 pub struct Script {
     path: String,
+    source: Arc<str>,
     engine: Engine,
     ast: AST,
     moves_line: usize,
@@ -157,6 +158,7 @@ impl Script {
         }
         let mut script = Script {
             path: path.to_string(),
+            source: source.into(),
             moves_line: find_line(source, "fn moves"),
             engine,
             ast,
@@ -178,6 +180,11 @@ impl Script {
     pub fn with_max_operations(mut self, operations: u64) -> Script {
         self.engine.set_max_operations(operations);
         self
+    }
+
+    /// The script's text, as compiled.
+    pub fn source(&self) -> Arc<str> {
+        Arc::clone(&self.source)
     }
 
     /// The file the script came from.
