@@ -344,3 +344,50 @@ fn the_command_writes_a_compressed_certificate_and_checks_it() {
     assert_eq!(out.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn script_games_are_certified_with_their_script() {
+    // The script of Kayles, certified through the command and checked by
+    // the checker running the script itself; the value agrees with the
+    // built-in Kayles (its own rules and engine), alone and in a sum.
+    let dir = std::env::temp_dir().join(format!("grundy-script-cert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/kayles.rhai");
+    let game = format!("script:{script}");
+    let value = |words: &[&str]| {
+        let out = grundy()
+            .args(["analyze", "--value-only", "--json"])
+            .args(words)
+            .output()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["grundy"].as_u64().expect("a value")
+    };
+    let kayles = value(&["kayles", "30", "17", "4"]);
+    for (words, name) in [
+        (vec![game.as_str(), "30", "17", "4"], "k.cert"),
+        (
+            vec!["sum", game.as_str(), "30", "17", "+", "kayles", "4"],
+            "s.cert.gz",
+        ),
+    ] {
+        let file = dir.join(name);
+        let f = file.to_str().unwrap();
+        grundy()
+            .args(["analyze", "--value-only", "--certificate", f])
+            .args(&words)
+            .assert()
+            .success();
+        let report = grundy_check::check_file(&file).unwrap_or_else(|e| panic!("{words:?}: {e}"));
+        assert_eq!(report.value, Some(kayles), "{words:?}: {report}");
+    }
+    // The script in the certificate changed to knock down one pin only:
+    // a row of 2 then has the one option 1 + 0, and no longer value 2.
+    let text = std::fs::read_to_string(dir.join("k.cert")).unwrap();
+    assert!(text.contains("\ngame script "));
+    let changed = text.replacen("for take in [1, 2]", "for take in [1]", 1);
+    assert_ne!(changed, text, "the script's loop over the pins taken");
+    let err = grundy_check::check_str(&changed).expect_err("other rules");
+    assert!(err.to_string().contains("refused"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
