@@ -28,7 +28,7 @@ use super::Rules;
 const MAX_OPERATIONS: u64 = 10_000_000;
 
 /// The most atoms the checker explores to prove that a script game ends.
-const MAX_ATOMS: usize = 1 << 22;
+const MAX_ATOMS: usize = 1 << 18;
 
 /// An atom: an integer or an array of integers.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
