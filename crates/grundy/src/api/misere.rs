@@ -487,10 +487,9 @@ pub fn quotient(
     if max_heap > MAX_QUOTIENT_HEAP {
         return Err(Error::Position {
             game: rule.to_string(),
-            reason: ParseError::TooLarge {
-                token: max_heap.to_string(),
-                what: "--max-heap".into(),
-                max: MAX_QUOTIENT_HEAP.to_string(),
+            reason: ParseError::Inconsistent {
+                what: format!("--max-heap {max_heap} is beyond the limit of {MAX_QUOTIENT_HEAP}"),
+                fix: "ask for a smaller bound".into(),
             },
         });
     }
