@@ -14,8 +14,9 @@ use thiserror::Error;
 use super::subtraction_set::{SubtractionSet, MAX_SUBTRACTION};
 
 /// The most digits after the point of a code written out (the most tokens
-/// a move may take); a subtraction set may take up to [`MAX_SUBTRACTION`].
-pub const MAX_DIGITS: usize = 4096;
+/// a move may take): as many as a subtraction set may take
+/// ([`MAX_SUBTRACTION`]), so that the code a set prints as reads back.
+pub const MAX_DIGITS: usize = MAX_SUBTRACTION as usize;
 
 /// A rule for one heap: a take-and-break code or Grundy's game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -171,10 +172,12 @@ fn parse_digits(text: &str, code: &str) -> Result<HeapCode, ParseCodeError> {
     if tail.len() > MAX_DIGITS {
         return Err(ParseCodeError::TooLong { code: text.into() });
     }
+    // The error is built only for a bad digit: built eagerly it copied the
+    // whole text once per digit, quadratic in a long code.
     let digit = |c: char| {
         c.to_digit(16)
             .map(|d| d as u8)
-            .ok_or(ParseCodeError::BadDigit {
+            .ok_or_else(|| ParseCodeError::BadDigit {
                 code: text.into(),
                 digit: c,
             })
@@ -228,6 +231,22 @@ impl fmt::Display for HeapCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_subtraction_set_as_large_as_allowed_prints_as_a_code_that_reads_back() {
+        for largest in [4097, 22768, MAX_SUBTRACTION] {
+            let set = SubtractionSet::parse(&format!("1,{largest}")).unwrap();
+            let code = HeapCode::subtraction(&set).unwrap();
+            let text = code.to_string();
+            assert_eq!(text.len(), 2 + largest as usize);
+            assert_eq!(text.parse::<HeapCode>().unwrap(), code);
+        }
+        let past = format!("0.{}3", "0".repeat(MAX_DIGITS));
+        assert!(matches!(
+            past.parse::<HeapCode>(),
+            Err(ParseCodeError::TooLong { .. })
+        ));
+    }
 
     #[test]
     fn codes_print_back_canonically() {
