@@ -155,15 +155,10 @@ impl Mex {
 
     /// The least value not in the set.
     pub fn mex(&self) -> u64 {
-        let word0 = self.first | self.words.first().copied().unwrap_or(0);
-        if word0 != u64::MAX {
-            return u64::from(word0.trailing_ones());
+        let mut m = self.first_clear(0);
+        if m < 64 * self.words.len().max(1) as u64 {
+            return m;
         }
-        let words = self.words.len().max(1);
-        if let Some(i) = (1..words).find(|&i| self.words[i] != u64::MAX) {
-            return 64 * i as u64 + u64::from(self.words[i].trailing_ones());
-        }
-        let mut m = 64 * words as u64;
         for &v in &self.high {
             if v != m {
                 break;
@@ -171,6 +166,20 @@ impl Mex {
             m += 1;
         }
         m
+    }
+
+    /// The least value at or after `from` whose bit is clear, a word at a
+    /// time, or the end of the bits (`64 · max(words, 1)`) if every bit
+    /// from there on is set; `from` must be below that end.
+    fn first_clear(&self, from: u64) -> u64 {
+        let words = self.words.len().max(1);
+        let mut i = (from / 64) as usize;
+        let mut taken = self.word(i) | ((1 << (from % 64)) - 1);
+        while taken == u64::MAX && i + 1 < words {
+            i += 1;
+            taken = self.words[i];
+        }
+        64 * i as u64 + u64::from(taken.trailing_ones())
     }
 
     /// Whether `v` is in the set.
@@ -239,14 +248,7 @@ impl Mex {
             self.mark(v as usize);
         }
         if v == self.least && v < self.bound() {
-            // The first clear bit past it, a word at a time.
-            let mut i = (v / 64) as usize;
-            let mut taken = self.word(i) | ((1 << (v % 64)) - 1);
-            while taken == u64::MAX && i + 1 < self.words.len() {
-                i += 1;
-                taken = self.words[i];
-            }
-            self.least = 64 * i as u64 + u64::from(taken.trailing_ones());
+            self.least = self.first_clear(v);
         }
         self.least
     }

@@ -34,7 +34,8 @@ pub use value::write_value;
 /// checker reads (the format's page gives them for each game).
 pub trait Form<G: Game>: Send + Sync {
     /// The words after `game` on the certificate's second line, for a
-    /// certificate about `root`.
+    /// certificate about `root`; a game whose rules the checker cannot
+    /// know (a script) follows them with the lines that give the rules.
     fn game_line(&self, root: &G) -> String;
 
     /// The independent components of `p` that have a move, appended to
