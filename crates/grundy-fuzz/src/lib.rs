@@ -252,12 +252,20 @@ pub fn checkpoint_file(data: &[u8]) {
     let rule = Spec::from(CHECKPOINT_RULES[usize::from(first >> 1) % CHECKPOINT_RULES.len()]);
     if first & 1 == 0 {
         if let Ok(values) = checkpoint_values(&rule, rest) {
-            // Only the current format is read, and only as it is written.
-            assert_eq!(
-                saved_by_run(&rule, values.len(), Some(rest)),
-                rest,
-                "an accepted checkpoint that does not re-serialise to itself"
-            );
+            // Only the current format is read, and only as it is written,
+            // but for one case: 16-bit values that all fit in 8 bits (as
+            // versions before 8-bit values wrote them) resume in 8 bits,
+            // and are saved again so, the same values.
+            let saved = saved_by_run(&rule, values.len(), Some(rest));
+            if saved != rest {
+                let again =
+                    checkpoint_values(&rule, &saved).expect("a saved checkpoint reads back");
+                assert!(
+                    matches!((&values, &again), (Values::Narrow(_), Values::Byte(_)))
+                        && again.to_u64() == values.to_u64(),
+                    "an accepted checkpoint that does not re-serialise to itself"
+                );
+            }
         }
         return;
     }

@@ -51,6 +51,7 @@ pub fn array<'py>(
     }
     // `from_vec` hands the vector's buffer to NumPy: no copy.
     let (largest, native) = match values {
+        Values::Byte(v) => (largest(&v), PyArray1::from_vec(py, v).into_any()),
         Values::Narrow(v) => (largest(&v), PyArray1::from_vec(py, v).into_any()),
         Values::Wide(v) => (largest(&v), PyArray1::from_vec(py, v).into_any()),
         Values::Catalog(v) => (largest(&v), PyArray1::from_vec(py, v).into_any()),

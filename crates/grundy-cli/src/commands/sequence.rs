@@ -101,7 +101,7 @@ impl EngineArgs {
         // Past the budget the library refuses the run: no estimate then.
         if len >= 1 << 20 && len <= sequence::engine_room(options.limits) {
             eprintln!(
-                "memory: up to about {} MB (2 bytes per value, plus the rare heaps; twice that while a checkpoint is read back; 4 bytes per value once a value passes 65534)",
+                "memory: up to about {} MB (2 bytes per value, 1 while every value is below 255, plus the rare heaps; twice that while a checkpoint is read back; 4 bytes per value once a value passes 65534)",
                 (len * 2) >> 20
             );
         }

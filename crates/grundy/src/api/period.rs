@@ -108,6 +108,7 @@ impl Head {
     /// [`prefix_period`] of the values, read in place.
     fn notation(&self, p: &Periodicity, max_shown: usize) -> String {
         match self {
+            Head::Engine(Values::Byte(v)) => prefix_period(v, p, max_shown),
             Head::Engine(Values::Narrow(v)) => prefix_period(v, p, max_shown),
             Head::Engine(Values::Wide(v)) => prefix_period(v, p, max_shown),
             Head::Numbers(v) => prefix_period(v, p, max_shown),
@@ -276,12 +277,19 @@ fn by_engine(
 /// The rare and common values that occur, where the rare/common split is on
 /// (only while the values fit in 16 bits).
 fn split_values(seq: &Sequence) -> (Vec<u16>, Vec<u16>) {
-    let (Some(common), Some(values)) = (seq.common_values(), seq.values().narrow()) else {
+    let Some(common) = seq.common_values() else {
         return (Vec::new(), Vec::new());
     };
+    fn mark<V: Copy + Into<u32>>(present: &mut [bool], g: &[V]) {
+        for &v in g {
+            present[v.into() as usize] = true;
+        }
+    }
     let mut present = vec![false; 1 << 16];
-    for &v in values {
-        present[usize::from(v)] = true;
+    match seq.values() {
+        Values::Byte(g) => mark(&mut present, g),
+        Values::Narrow(g) => mark(&mut present, g),
+        Values::Wide(_) => return (Vec::new(), Vec::new()),
     }
     let rare = (0..=u16::MAX)
         .filter(|v| present[usize::from(*v)] && common.binary_search(v).is_err())

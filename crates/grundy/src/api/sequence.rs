@@ -163,6 +163,8 @@ impl Hooks<'_> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Values {
+    /// Every value below 2^8 − 1 (the engine's fastest path).
+    Byte(Vec<u8>),
     /// Every value below 2^16 − 1 (the engine's fast path).
     Narrow(Vec<u16>),
     /// Values below 2^32 − 1 (the engine's wide path).
@@ -175,6 +177,7 @@ impl Values {
     /// How many values.
     pub fn len(&self) -> usize {
         match self {
+            Values::Byte(g) => g.len(),
             Values::Narrow(g) => g.len(),
             Values::Wide(g) => g.len(),
             Values::Catalog(g) => g.len(),
@@ -189,6 +192,7 @@ impl Values {
     /// The values as 64-bit numbers (a copy).
     pub fn to_u64(&self) -> Vec<u64> {
         match self {
+            Values::Byte(g) => g.iter().map(|&v| u64::from(v)).collect(),
             Values::Narrow(g) => g.iter().map(|&v| u64::from(v)).collect(),
             Values::Wide(g) => g.iter().map(|&v| u64::from(v)).collect(),
             Values::Catalog(g) => g.clone(),
@@ -226,6 +230,7 @@ impl Values {
             out.write_all(piece.as_bytes())
         }
         match self {
+            Values::Byte(g) => write(out, g),
             Values::Narrow(g) => write(out, g),
             Values::Wide(g) => write(out, g),
             Values::Catalog(g) => write(out, g),
@@ -234,6 +239,10 @@ impl Values {
 
     fn from_engine(values: engine::Values, len: usize) -> Values {
         match values {
+            engine::Values::Byte(mut g) => {
+                g.truncate(len);
+                Values::Byte(g)
+            }
             engine::Values::Narrow(mut g) => {
                 g.truncate(len);
                 Values::Narrow(g)
@@ -264,6 +273,7 @@ impl SequenceResult {
     /// checksum is not defined.
     pub fn checksum(&self) -> Result<u32, Error> {
         match &self.values {
+            Values::Byte(g) => Ok(checkpoint::checksum(g)),
             Values::Narrow(g) => Ok(checkpoint::checksum(g)),
             Values::Wide(g) => Ok(checkpoint::checksum(g)),
             Values::Catalog(g) => {

@@ -509,6 +509,7 @@ impl HeapSolution for OctalRule {
                 p.preperiod,
                 p.period,
                 match known.sequence.values() {
+                    Values::Byte(g) => prefix_period(g, p, 40),
                     Values::Narrow(g) => prefix_period(g, p, 40),
                     Values::Wide(g) => prefix_period(g, p, 40),
                 }

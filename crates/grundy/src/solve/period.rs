@@ -154,10 +154,11 @@ impl PeriodWatch {
 
     /// To call after each new value of `g`: the period, once proven.
     ///
-    /// The values may widen from 16 to 32 bits between calls: the watch
-    /// keeps positions only.
+    /// The values may widen from 8 to 16 or 32 bits between calls: the
+    /// watch keeps positions only.
     pub fn observe(&mut self, g: &Values) -> Option<Periodicity> {
         match g {
+            Values::Byte(g) => self.observe_slice(g),
             Values::Narrow(g) => self.observe_slice(g),
             Values::Wide(g) => self.observe_slice(g),
         }

@@ -3,8 +3,9 @@
 //!
 //! It is a [`container`] of kind `sequence`
 //! (version line, content hash, refusal of old formats): these header
-//! lines, then the values as little-endian numbers, 16-bit ones while
-//! every value fits, else 32-bit ones:
+//! lines, then the values as little-endian numbers at the width the
+//! engine holds them in: 8-bit ones while every value is below 255, 16-bit
+//! ones while every value is below 65535, else 32-bit ones:
 //!
 //! ```text
 //! grundy-checkpoint 4
@@ -14,14 +15,16 @@
 //! count 1000000
 //! checksum 1A2B3C4D
 //!
-//! <count × 2 bytes>
+//! <count × 2 bytes (width / 8 bytes a value)>
 //! sha256 <64 hex digits>
 //! ```
 //!
 //! `checksum` is Fletcher-32 over the values (the one `ogsolve` prints and
 //! `grundy sequence --checksum` shows), checked again after the values
 //! are read. A header is accepted only as [`write()`] writes it (its rule
-//! in canonical form). Only the values are stored: the engine's other
+//! in canonical form); a file of 16-bit values that all fit in 8 bits, as
+//! versions before 8-bit values wrote them, resumes in 8 bits. Only the
+//! values are stored: the engine's other
 //! state (the rare/common split) is rebuilt from them, and the values
 //! never depend on it. Files of the earlier formats (`grundy-sequence 1`
 //! to `3`, with a CRC-32 at most) are refused: delete them and rerun.
@@ -79,6 +82,7 @@ pub fn checksum<V: Value>(values: &[V]) -> u32 {
 /// [`checksum`] of the first `len` values (`len` at most their number).
 pub fn checksum_of(values: &Values, len: usize) -> u32 {
     match values {
+        Values::Byte(g) => checksum(&g[..len]),
         Values::Narrow(g) => checksum(&g[..len]),
         Values::Wide(g) => checksum(&g[..len]),
     }
@@ -92,9 +96,17 @@ pub fn encode(code: &HeapCode, values: &Values) -> Vec<u8> {
     bytes
 }
 
+/// The bits a value of `values` is stored in.
+fn width(values: &Values) -> usize {
+    match values {
+        Values::Byte(_) => 8,
+        Values::Narrow(_) => 16,
+        Values::Wide(_) => 32,
+    }
+}
+
 /// The engine's header lines, as [`write()`] writes them.
-fn header_lines(code: &str, wide: bool, count: usize, sum: u32) -> String {
-    let width = if wide { 32 } else { 16 };
+fn header_lines(code: &str, width: usize, count: usize, sum: u32) -> String {
     format!("width {width}\nrule {code}\ncount {count}\nchecksum {sum:08X}\n")
 }
 
@@ -103,6 +115,11 @@ fn header_lines(code: &str, wide: bool, count: usize, sum: u32) -> String {
 fn pieces(values: &Values, mut f: impl FnMut(&[u8]) -> io::Result<()>) -> io::Result<()> {
     let mut piece = Vec::with_capacity(1 << 16);
     match values {
+        Values::Byte(g) => {
+            for c in g.chunks(1 << 16) {
+                f(c)?;
+            }
+        }
         Values::Narrow(g) => {
             for c in g.chunks(1 << 15) {
                 piece.clear();
@@ -128,9 +145,8 @@ fn pieces(values: &Values, mut f: impl FnMut(&[u8]) -> io::Result<()>) -> io::Re
 /// # Errors
 /// What `out` reports.
 pub fn write(out: &mut impl Write, code: &HeapCode, values: &Values) -> io::Result<()> {
-    let wide = matches!(values, Values::Wide(_));
     let sum = checksum_of(values, values.len());
-    let lines = header_lines(&code.to_string(), wide, values.len(), sum);
+    let lines = header_lines(&code.to_string(), width(values), values.len(), sum);
     let mut sealer = Sealer::begin(out, Kind::Sequence, &lines)?;
     pieces(values, |p| sealer.write_all(p))?;
     sealer.finish()
@@ -152,9 +168,10 @@ pub fn decode(code: &HeapCode, bytes: &[u8]) -> Result<Values, CheckpointError> 
             .and_then(|l| l.strip_prefix(name))
             .ok_or(CheckpointError::Header)
     };
-    let wide = match field("width ")? {
-        "16" => false,
-        "32" => true,
+    let width: usize = match field("width ")? {
+        "8" => 8,
+        "16" => 16,
+        "32" => 32,
         _ => return Err(CheckpointError::Header),
     };
     let rule = field("rule ")?.to_string();
@@ -164,7 +181,7 @@ pub fn decode(code: &HeapCode, bytes: &[u8]) -> Result<Values, CheckpointError> 
     let sum = u32::from_str_radix(field("checksum ")?, 16).map_err(|_| CheckpointError::Header)?;
     // A rule as `write` writes it: a code printed in its canonical form.
     let printed = rule.parse::<HeapCode>().ok().map(|c| c.to_string());
-    if header_lines(&rule, wide, count, sum) != opened.header
+    if header_lines(&rule, width, count, sum) != opened.header
         || printed.as_deref() != Some(rule.as_str())
     {
         return Err(CheckpointError::Header);
@@ -176,22 +193,26 @@ pub fn decode(code: &HeapCode, bytes: &[u8]) -> Result<Values, CheckpointError> 
         });
     }
     let body = opened.body;
-    let size = if wide { 4 } else { 2 };
+    let size = width / 8;
     if Some(body.len()) != count.checked_mul(size) {
         return Err(CheckpointError::Damaged(format!(
             "{} bytes of values, expected {count} values of {size} bytes",
             body.len(),
         )));
     }
-    let values = if wide {
-        let g = body.chunks_exact(4);
-        Values::Wide(
-            g.map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect(),
-        )
-    } else {
-        let g = body.chunks_exact(2);
-        Values::Narrow(g.map(|c| u16::from_le_bytes([c[0], c[1]])).collect())
+    let values = match width {
+        32 => {
+            let g = body.chunks_exact(4);
+            Values::Wide(
+                g.map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect(),
+            )
+        }
+        16 => {
+            let g = body.chunks_exact(2);
+            Values::Narrow(g.map(|c| u16::from_le_bytes([c[0], c[1]])).collect())
+        }
+        _ => Values::Byte(body.to_vec()),
     };
     if checksum_of(&values, count) != sum {
         return Err(CheckpointError::Damaged("checksum mismatch".into()));
@@ -206,6 +227,17 @@ mod tests {
     #[test]
     fn round_trip_and_damage() {
         let code: HeapCode = "0.6".parse().unwrap();
+        // Each width reads back as it was written, under its header.
+        for (values, width) in [
+            (Values::Byte(vec![0, 0, 1, 0, 2, 1, 254]), 8),
+            (Values::Wide(vec![0, 0, 1, 0, 2, 1, 70000]), 32),
+        ] {
+            let bytes = encode(&code, &values);
+            let head = format!("grundy-checkpoint 4\nkind sequence\nwidth {width}\n");
+            assert!(bytes.starts_with(head.as_bytes()));
+            assert_eq!(decode(&code, &bytes).unwrap(), values);
+            assert!(decode(&code, &bytes[..bytes.len() - 1]).is_err());
+        }
         let values = Values::Narrow(vec![0u16, 0, 1, 0, 2, 1, 65000]);
         let bytes = encode(&code, &values);
         assert_eq!(decode(&code, &bytes).unwrap(), values);

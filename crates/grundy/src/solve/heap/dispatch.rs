@@ -153,25 +153,43 @@ kernel! {
 }
 
 kernel! {
+    /// [`pair_bits`] of 8-bit values: twice the pairs per instruction.
+    pub fn pair_bits8(left: &[u8], right: &[u8]) -> u64 => body::pair_bits;
+}
+
+kernel! {
     /// Whether `left[i] ^ right[len − 1 − i] == v` for some `i`, by blocks
     /// (no branch inside a block; a witness ends the search early).
     pub fn has_pair(left: &[u16], right: &[u16], v: u16) -> bool => body::has_pair;
 }
 
-/// The kernels' bodies: plain safe code, inlined into each compiled copy.
+kernel! {
+    /// [`has_pair`] of 8-bit values.
+    pub fn has_pair8(left: &[u8], right: &[u8], v: u8) -> bool => body::has_pair;
+}
+
+/// The kernels' bodies: plain safe code, generic over the lane width and
+/// inlined into each compiled copy.
 mod body {
+    use std::ops::BitXor;
+
+    /// An unsigned lane: `u8` or `u16`.
+    pub trait Lane: Copy + Eq + BitXor<Output = Self> + Into<u32> {}
+    impl Lane for u8 {}
+    impl Lane for u16 {}
+
     #[inline(always)]
-    pub fn pair_bits(left: &[u16], right: &[u16]) -> u64 {
+    pub fn pair_bits<L: Lane>(left: &[L], right: &[L]) -> u64 {
         left.iter()
             .zip(right.iter().rev())
-            .fold(0u64, |acc, (&x, &y)| acc | 1u64 << ((x ^ y) & 63))
+            .fold(0u64, |acc, (&x, &y)| acc | 1u64 << ((x ^ y).into() & 63))
     }
 
     #[inline(always)]
-    pub fn has_pair(left: &[u16], right: &[u16], v: u16) -> bool {
+    pub fn has_pair<L: Lane>(left: &[L], right: &[L], v: L) -> bool {
         const FIRST: usize = 64;
         const BLOCK: usize = 256;
-        let block = |l: &[u16], r: &[u16]| {
+        let block = |l: &[L], r: &[L]| {
             l.iter()
                 .zip(r.iter().rev())
                 .fold(false, |acc, (&x, &y)| acc | (x ^ y == v))
@@ -212,9 +230,17 @@ mod tests {
             let reversed = || left.iter().zip(right.iter().rev());
             let bits = reversed().fold(0u64, |b, (&x, &y)| b | 1 << ((x ^ y) % 64));
             let found = reversed().any(|(&x, &y)| x ^ y == v);
+            // The same pairs cut to 8 bits, for the 8-bit kernels.
+            let (left8, right8): (Vec<u8>, Vec<u8>) =
+                (left.iter().map(|&x| x as u8).collect(), right.iter().map(|&x| x as u8).collect());
+            let reversed8 = || left8.iter().zip(right8.iter().rev());
+            let bits8 = reversed8().fold(0u64, |b, (&x, &y)| b | 1 << ((x ^ y) % 64));
+            let found8 = reversed8().any(|(&x, &y)| x ^ y == v as u8);
             for level in Level::available() {
                 prop_assert_eq!(pair_bits(level, &left, &right), bits, "{}", level);
                 prop_assert_eq!(has_pair(level, &left, &right, v), found, "{}", level);
+                prop_assert_eq!(pair_bits8(level, &left8, &right8), bits8, "{}", level);
+                prop_assert_eq!(has_pair8(level, &left8, &right8, v as u8), found8, "{}", level);
             }
         }
     }

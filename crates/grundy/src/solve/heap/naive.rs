@@ -3,8 +3,8 @@
 //! heaps a split leaves.
 //!
 //! The functions are generic over the width of the stored values
-//! ([`Value`]): 16 bits (the fast path, with vectorised pair kernels) or 32
-//! bits, each compiled on its own.
+//! ([`Value`]): 8 or 16 bits (the fast paths, with vectorised pair
+//! kernels) or 32 bits, each compiled on its own.
 
 use std::fmt::{Debug, Display};
 use std::ops::BitXor;
@@ -17,9 +17,18 @@ use crate::nimber::Mex;
 /// 16-bit values make options (XORs of values) below 2^16.
 pub const VALUE_SPACE: usize = 1 << 16;
 
-/// A width of stored Grundy values: `u16` or `u32`.
+/// A width of stored Grundy values: `u8`, `u16` or `u32`.
 pub trait Value:
-    Copy + Eq + Ord + Default + Debug + Display + BitXor<Output = Self> + Into<u32> + 'static
+    Copy
+    + Eq
+    + Ord
+    + Default
+    + Debug
+    + Display
+    + BitXor<Output = Self>
+    + Into<u32>
+    + TryFrom<u32>
+    + 'static
 {
     /// The largest value stored at this width (one below the type's
     /// maximum, so that every mex of stored values is representable).
@@ -27,12 +36,28 @@ pub trait Value:
     /// The bits of `left[i] ^ right[len − 1 − i]` over every `i`, each
     /// below 64, with the kernels of `level`.
     fn pair_bits(level: Level, left: &[Self], right: &[Self]) -> u64;
+    /// Whether `left[i] ^ right[len − 1 − i] == v` for some `i`, with the
+    /// kernels of `level`.
+    fn has_pair(level: Level, left: &[Self], right: &[Self], v: Self) -> bool;
+}
+
+impl Value for u8 {
+    const LIMIT: u32 = u8::MAX as u32 - 1;
+    fn pair_bits(level: Level, left: &[u8], right: &[u8]) -> u64 {
+        dispatch::pair_bits8(level, left, right)
+    }
+    fn has_pair(level: Level, left: &[u8], right: &[u8], v: u8) -> bool {
+        dispatch::has_pair8(level, left, right, v)
+    }
 }
 
 impl Value for u16 {
     const LIMIT: u32 = u16::MAX as u32 - 1;
     fn pair_bits(level: Level, left: &[u16], right: &[u16]) -> u64 {
         dispatch::pair_bits(level, left, right)
+    }
+    fn has_pair(level: Level, left: &[u16], right: &[u16], v: u16) -> bool {
+        dispatch::has_pair(level, left, right, v)
     }
 }
 
@@ -43,7 +68,18 @@ impl Value for u32 {
             .zip(right.iter().rev())
             .fold(0, |bits, (&x, &y)| bits | 1 << (x ^ y))
     }
+    fn has_pair(_: Level, left: &[u32], right: &[u32], v: u32) -> bool {
+        left.iter()
+            .zip(right.iter().rev())
+            .any(|(&x, &y)| x ^ y == v)
+    }
 }
+
+/// A width the rare/common method runs at: `u8` or `u16`, whose values
+/// index its 2^16 marks.
+pub trait Small: Value + Into<u16> {}
+impl Small for u8 {}
+impl Small for u16 {}
 
 /// Empties `seen` for the options of a heap whose smaller heaps' values
 /// are at most `max`: XORs of them stay below the next power of two.

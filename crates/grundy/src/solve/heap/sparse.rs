@@ -29,8 +29,8 @@
 //! methods, read for comparison).
 
 use super::code::HeapCode;
-use super::dispatch::{self, Level};
-use super::naive::{self, add_takes, pair_range, VALUE_SPACE};
+use super::dispatch::Level;
+use super::naive::{self, add_takes, pair_range, Small, Value, VALUE_SPACE};
 use crate::nimber::Mex;
 
 /// Pairs of each split marked per common value before the rare candidates
@@ -80,6 +80,12 @@ fn back_offset(i: u32) -> Option<u16> {
     WINDOW
         .checked_sub(i as usize)
         .and_then(|b| u16::try_from(b).ok())
+}
+
+/// `v` as a 16-bit value (the marks' index).
+#[inline(always)]
+fn lane<V: Small>(v: V) -> u16 {
+    v.into()
 }
 
 /// The rare/common split and the heaps of rare value.
@@ -174,13 +180,13 @@ impl Default for Split {
 
 impl Split {
     /// A split for `code` fitted to the values so far.
-    pub fn fitted(code: &HeapCode, g: &[u16]) -> Split {
+    pub fn fitted<V: Small>(code: &HeapCode, g: &[V]) -> Split {
         let mut split = Split {
             takes_parity: takes_parity(code),
             ..Split::default()
         };
         for (n, &v) in g.iter().enumerate() {
-            split.counts[n % 2][usize::from(v)] += 1;
+            split.counts[n % 2][usize::from(lane(v))] += 1;
         }
         split.rebuild(g);
         split
@@ -232,7 +238,7 @@ impl Split {
     /// # Complexity
     /// `O(V²·|C| + B·2^B + n)` for `V` distinct values below `2^B`, plus
     /// `O(2^16)` for a functional of the parity of `n`.
-    pub fn rebuild(&mut self, g: &[u16]) {
+    pub fn rebuild<V: Small>(&mut self, g: &[V]) {
         for common in &mut self.common {
             common.fill(0);
         }
@@ -269,18 +275,18 @@ impl Split {
             }
         }
         self.rare = (1..g.len())
-            .filter(|&i| !self.is_common(u32::from(g[i]), i))
+            .filter(|&i| !self.is_common(g[i].into(), i))
             .map(|i| i as u32)
             .collect();
-        self.rare_values = self.rare.iter().map(|&i| g[i as usize]).collect();
+        self.rare_values = self.rare.iter().map(|&i| lane(g[i as usize])).collect();
         self.rare_back = self.rare.iter().map_while(|&i| back_offset(i)).collect();
         self.rare_at_rebuild = self.rare.len();
         self.epoch += 1;
     }
 
     /// Records the value just found for heap `n`.
-    pub fn record(&mut self, g: &[u16], n: usize) {
-        let v = g[n];
+    pub fn record<V: Small>(&mut self, g: &[V], n: usize) {
+        let v = lane(g[n]);
         self.counts[n % 2][usize::from(v)] += 1;
         if n > 0 && !self.is_common(u32::from(v), n) {
             self.rare.push(n as u32);
@@ -310,13 +316,13 @@ impl Split {
     /// `O(t + s·#rare)` for the options through rare heaps, plus a first
     /// block of pairs and a witness search per rare candidate left: `O(s·n)`
     /// at worst, when the value is rare.
-    pub fn value(
+    pub fn value<V: Small>(
         &mut self,
         level: Level,
         code: &HeapCode,
-        g: &[u16],
+        g: &[V],
         n: usize,
-        max: u16,
+        max: V,
         seen: &mut Mex,
     ) -> u32 {
         naive::reset(seen, max);
@@ -341,7 +347,7 @@ impl Split {
     /// marks only its rare heaps below [`AHEAD`] and those at or past the
     /// batch's split `n₀ − k` (found since, or not yet paired). The batch
     /// leaves out the rare heaps of the first block ([`Split::skipped`]).
-    fn mark_rare(&mut self, code: &HeapCode, g: &[u16], n: usize) {
+    fn mark_rare<V: Small>(&mut self, code: &HeapCode, g: &[V], n: usize) {
         let batch = match self.ahead {
             Some((first, epoch, stamp, skip))
                 if epoch == self.epoch && (first..first + AHEAD).contains(&n) =>
@@ -442,7 +448,7 @@ impl Split {
     /// column with no index check: four instructions per pair (load and
     /// XOR, widen, store), against five for two heaps at a time and six
     /// and a half for one.
-    fn mark_rare_batch(&mut self, g: &[u16], r: usize, stamp: Stamp, skip: usize) {
+    fn mark_rare_batch<V: Small>(&mut self, g: &[V], r: usize, stamp: Stamp, skip: usize) {
         let from = self.rare_below(skip.max(AHEAD));
         let end = self.rare_below(r);
         let marks = &mut *self.marks;
@@ -450,15 +456,15 @@ impl Split {
             (self.rare[from.min(end)..end].iter()).zip(&self.rare_values[from.min(end)..end]);
         for (&i, &gi) in pairs {
             let start = r - i as usize;
-            let row: &[u16; AHEAD] = g[start..start + AHEAD].try_into().expect("AHEAD values");
+            let row: &[V; AHEAD] = g[start..start + AHEAD].try_into().expect("AHEAD values");
             for (column, &h) in marks.iter_mut().zip(row) {
-                column[usize::from(gi ^ h)] = stamp;
+                column[usize::from(gi ^ lane(h))] = stamp;
             }
         }
     }
 
     /// Marks `g[i] ^ g[r - i]` for every rare heap `i < r`.
-    fn mark_rare_pairs(&mut self, g: &[u16], r: usize, unequal: bool) {
+    fn mark_rare_pairs<V: Small>(&mut self, g: &[V], r: usize, unequal: bool) {
         let end = self.rare_below(r);
         // Grundy's game: the equal split is not a move; its rare heap is left out.
         let equal = (unequal && r.is_multiple_of(2))
@@ -474,7 +480,7 @@ impl Split {
     }
 
     /// Marks `g[i] ^ g[r - i]` for the rare heaps `rare[from..to]`, all below `r`.
-    fn mark_rare_range(&mut self, g: &[u16], r: usize, from: usize, to: usize) {
+    fn mark_rare_range<V: Small>(&mut self, g: &[V], r: usize, from: usize, to: usize) {
         let stamp = self.stamp;
         let marks = &mut self.marks[self.column];
         let mut from = from;
@@ -484,22 +490,22 @@ impl Split {
             // 16-bit value index need no bounds check (a third fewer
             // instructions per rare heap).
             // Grundy's game splits the heap itself: `g[r]` may be unknown.
-            let window: &[u16; WINDOW] = g[r - WINDOW..r].try_into().expect("WINDOW values");
+            let window: &[V; WINDOW] = g[r - WINDOW..r].try_into().expect("WINDOW values");
             let backs = self.rare_back[from..near].iter();
             for (&back, &gi) in backs.zip(&self.rare_values[from..near]) {
-                marks[usize::from(gi ^ window[usize::from(back)])] = stamp;
+                marks[usize::from(gi ^ lane(window[usize::from(back)]))] = stamp;
             }
             from = near;
         }
         let pairs = self.rare[from..to].iter().zip(&self.rare_values[from..to]);
         for (&i, &gi) in pairs {
-            marks[usize::from(gi ^ g[r - i as usize])] = stamp;
+            marks[usize::from(gi ^ lane(g[r - i as usize]))] = stamp;
         }
     }
 
     /// `m`, or, if `m` is common while rare heaps were skipped
     /// ([`Split::skipped`]), the least value unmarked once they are marked.
-    fn settle(&mut self, code: &HeapCode, g: &[u16], n: usize, seen: &Mex, m: u32) -> u32 {
+    fn settle<V: Small>(&mut self, code: &HeapCode, g: &[V], n: usize, seen: &Mex, m: u32) -> u32 {
         if self.skipped <= AHEAD || !self.is_common(m, n) {
             return m;
         }
@@ -508,7 +514,7 @@ impl Split {
     }
 
     /// Marks the rare heaps skipped for the heap in progress ([`Split::skipped`]).
-    fn mark_skipped(&mut self, code: &HeapCode, g: &[u16], n: usize) {
+    fn mark_skipped<V: Small>(&mut self, code: &HeapCode, g: &[V], n: usize) {
         let skipped = std::mem::take(&mut self.skipped);
         let from = self.rare_below(AHEAD);
         for r in splits(code, n) {
@@ -538,7 +544,7 @@ impl Split {
     }
 
     /// Marks `g[a] ^ g[r - a]` for `a` in `lo..=hi`.
-    fn mark_pairs(&mut self, g: &[u16], r: usize, lo: usize, hi: usize) {
+    fn mark_pairs<V: Small>(&mut self, g: &[V], r: usize, lo: usize, hi: usize) {
         if lo > hi {
             return;
         }
@@ -546,7 +552,7 @@ impl Split {
         let marks = &mut self.marks[self.column];
         // The XORs of a chunk first (a vectorised loop), then one plain
         // store per pair: half the instructions of a loop doing both.
-        let mut xors = [0u16; CHUNK];
+        let mut xors = [V::default(); CHUNK];
         for (left, right) in g[lo..=hi]
             .chunks(CHUNK)
             .zip(g[r - hi..=r - lo].rchunks(CHUNK))
@@ -556,7 +562,7 @@ impl Split {
                 *x = a ^ b;
             }
             for &x in xors.iter() {
-                marks[usize::from(x)] = stamp;
+                marks[usize::from(lane(x))] = stamp;
             }
         }
     }
@@ -566,13 +572,13 @@ impl Split {
     /// unseen value is tried; the first common candidate, or one without a
     /// witness, is the value.
     #[allow(clippy::too_many_arguments)]
-    fn scan(
+    fn scan<V: Small>(
         &mut self,
         level: Level,
         code: &HeapCode,
-        g: &[u16],
+        g: &[V],
         n: usize,
-        max: u16,
+        max: V,
         seen: &Mex,
         m: u32,
     ) -> u32 {
@@ -641,13 +647,13 @@ impl Split {
     /// values (0.16 has four) that beats marking a block of pairs, as most
     /// searches stop within the kernel's first block.
     #[allow(clippy::too_many_arguments)]
-    fn direct(
+    fn direct<V: Small>(
         &mut self,
         level: Level,
         code: &HeapCode,
-        g: &[u16],
+        g: &[V],
         n: usize,
-        max: u16,
+        max: V,
         seen: &Mex,
         m: u32,
     ) -> Option<u32> {
@@ -675,14 +681,14 @@ impl Split {
         };
         // Every XOR is below 64: the first pairs of every split in one
         // vectorised pass, as a bit set, rule out most candidates at once.
-        let (first, bits) = if max < 64 && count > 1 {
+        let (first, bits) = if lane(max) < 64 && count > 1 {
             let bits = splits(code, n).fold(0u64, |bits, r| {
                 let (lo, hi) = pair_range(code, r);
                 let hi = hi.min(lo + BITS_FIRST - 1);
                 if lo > hi {
                     return bits;
                 }
-                bits | dispatch::pair_bits(level, &g[lo..=hi], &g[r - hi..=r - lo])
+                bits | V::pair_bits(level, &g[lo..=hi], &g[r - hi..=r - lo])
             });
             (BITS_FIRST, bits)
         } else {
@@ -726,14 +732,18 @@ const WITNESS_CHUNK: usize = 256;
 /// times ogsolve's time).
 ///
 /// `left` is scratch space, (r, the next pair, the last pair) of each split.
-fn witnessed(
+fn witnessed<V: Small>(
     level: Level,
     code: &HeapCode,
-    g: &[u16],
+    g: &[V],
     n: usize,
     (skip, v): (usize, u16),
     left: &mut Vec<(usize, usize, usize)>,
 ) -> bool {
+    // Values of `V` XOR to values of `V`: a larger `v` has no witness.
+    let Ok(v) = V::try_from(u32::from(v)) else {
+        return false;
+    };
     left.clear();
     left.extend(splits(code, n).map(|r| {
         let (lo, hi) = pair_range(code, r);
@@ -880,13 +890,13 @@ pub fn best_functional(counts: [&[u64]; 2], takes: Option<bool>) -> (Functional,
 ///
 /// # Complexity
 /// `O(hi - lo)` at worst; the blocks have no branch inside, so many pairs
-/// are compared per instruction ([`dispatch::has_pair`]), and a witness ends
+/// are compared per instruction ([`Value::has_pair`]), and a witness ends
 /// the search early.
-pub fn has_pair(level: Level, g: &[u16], r: usize, lo: usize, hi: usize, v: u16) -> bool {
+pub fn has_pair<V: Value>(level: Level, g: &[V], r: usize, lo: usize, hi: usize, v: V) -> bool {
     if lo > hi {
         return false;
     }
-    dispatch::has_pair(level, &g[lo..=hi], &g[r - hi..=r - lo], v)
+    V::has_pair(level, &g[lo..=hi], &g[r - hi..=r - lo], v)
 }
 
 #[cfg(test)]
@@ -1062,7 +1072,7 @@ mod tests {
             let len = 2500;
             let mut naive = Sequence::new(code.clone(), Method::Naive);
             naive.extend_to(len).unwrap();
-            let expected = naive.values().narrow().unwrap();
+            let expected = naive.values().to_u16().unwrap();
             let start = 300;
             let mut g = expected[..start].to_vec();
             let mut split = Split::fitted(&code, &g);
@@ -1142,7 +1152,7 @@ mod tests {
         );
         sparse.extend_to(len).unwrap();
         assert_eq!(sparse.values(), naive.values());
-        let g = naive.values().narrow().unwrap();
+        let g = &naive.values().to_u16().unwrap()[..];
         let split = Split::fitted(&code, g);
         assert!(split.by_parity.is_some());
         assert!(split.rare.len() < 100, "{} rare heaps", split.rare.len());
