@@ -143,9 +143,10 @@ pub fn pair_range(code: &HeapCode, r: usize) -> (usize, usize) {
 /// over every option, with the kernels of `level`.
 ///
 /// # Complexity
-/// `O(t + s·n)` for a code with `s` splitting digits, `O(n · w)` for each
-/// three-heap (hexadecimal) digit with `triples` (`w` the words of a
-/// bitset of values, see [`Triples`]), `O(n²)` beyond its memory.
+/// `O(t + s·n)` for a code with `s` splitting digits; for the
+/// three-heap (hexadecimal) digits, about `O(n + m)` lookups for a heap of
+/// mex `m` when witnesses come early, `O(n · w)` at most (`w` the words of
+/// a bitset of values, see [`Triples`]), `O(n²)` beyond its memory.
 pub fn value<V: Value>(
     level: Level,
     code: &HeapCode,
@@ -157,13 +158,29 @@ pub fn value<V: Value>(
 ) -> u32 {
     reset(seen, max);
     add_takes(code, g, n, seen);
-    for (k, &d) in code.digits().iter().enumerate().take(n + 1) {
+    let digits = code.digits().iter().enumerate().take(n + 1);
+    for (k, &d) in digits.clone() {
         let r = n - k;
         if d & 4 != 0 && r >= 2 {
             let (lo, hi) = pair_range(code, r);
             add_pairs(seen, level, g, r, lo, hi);
         }
-        if d & 8 != 0 && r >= 3 && !triples.each_option(g, r, |v| seen.mark(v as usize)) {
+    }
+    // The heaps split into three: by witnesses first, where they are cheaper.
+    let mut threes = digits
+        .filter(|&(_, &d)| d & 8 != 0)
+        .map(|(k, _)| n - k)
+        .peekable();
+    if threes.peek().is_none() {
+        return mex(seen);
+    }
+    if let Some(m) = triples.least_missing(g, threes, max.into(), seen) {
+        return m;
+    }
+    // Past the pair sets' memory: one triple at a time.
+    for (k, &d) in code.digits().iter().enumerate().take(n + 1) {
+        let r = n - k;
+        if d & 8 != 0 && r >= 3 {
             for a in 1..=r / 3 {
                 let ga = g[a];
                 for b in a..=(r - a) / 2 {
