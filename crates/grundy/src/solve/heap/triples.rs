@@ -102,11 +102,11 @@ impl Triples {
         for j in 0..words {
             let mut found = if j < seen_words { seen.word(j) } else { 0 };
             'heaps: for &r in heaps {
-                for c in 1..=r - 2 {
+                for (c, &gc) in g.iter().enumerate().take(r - 1).skip(1) {
                     if found == u64::MAX {
                         break 'heaps;
                     }
-                    let v = g[c].into() as usize;
+                    let v = gc.into() as usize;
                     // The pair values `p` with `p ^ v` in word `j`.
                     let w = j ^ (v / 64);
                     if w < words {
