@@ -11,6 +11,7 @@ use std::ops::BitXor;
 
 use super::code::HeapCode;
 use super::dispatch::{self, Level};
+use super::sparse::{splits, witnessed};
 use super::triples::Triples;
 use crate::nimber::Mex;
 
@@ -226,24 +227,14 @@ fn by_witnesses<V: Value>(
     seen: &mut Mex,
     block: usize,
 ) -> u32 {
-    let splits = || {
-        (code.digits().iter().enumerate().take(n + 1))
-            .filter(|&(k, &d)| d & 4 != 0 && n - k >= 2)
-            .map(|(k, _)| n - k)
-    };
-    for r in splits() {
+    for r in splits(code, n) {
         let (lo, hi) = pair_range(code, r);
         add_pairs(seen, level, g, r, lo, hi.min(lo + block - 1));
     }
+    let mut left = Vec::new();
     loop {
         let m = mex(seen);
-        // Values of `V` XOR to values of `V`: a larger mex has no witness.
-        let Ok(v) = V::try_from(m) else { return m };
-        let witnessed = splits().any(|r| {
-            let (lo, hi) = pair_range(code, r);
-            lo + block <= hi && super::sparse::has_pair(level, g, r, lo + block, hi, v)
-        });
-        if !witnessed {
+        if !witnessed(level, code, g, n, (block, m), &mut left) {
             return m;
         }
         seen.mark(m as usize);
@@ -255,28 +246,12 @@ mod tests {
     use super::*;
     use crate::rng::SplitMix64;
 
-    /// The mex of heap `n`'s options under `digits`, listed from the rules.
-    fn mex_by_rules<V: Value>(digits: &[u8], g: &[V], n: usize) -> u32 {
-        let mut options = std::collections::BTreeSet::new();
-        for (k, &d) in digits.iter().enumerate().take(n + 1) {
-            let r = n - k;
-            if k > 0 && r == 0 && d & 1 != 0 {
-                options.insert(0);
-            }
-            if k > 0 && r > 0 && d & 2 != 0 {
-                options.insert(g[r].into());
-            }
-            for a in (1..r).filter(|&a| d & 4 != 0 && a <= r - a) {
-                options.insert((g[a] ^ g[r - a]).into());
-            }
-        }
-        (0..).find(|v| !options.contains(v)).unwrap()
-    }
-
     fn witnesses_agree<V: Value>(code: &HeapCode, g: &[V]) {
         let max = *g.iter().max().unwrap();
         for n in (g.len() / 2..g.len()).step_by(37) {
-            let mex = mex_by_rules(code.digits(), g, n);
+            let digits: Vec<usize> = code.digits().iter().map(|&d| usize::from(d)).collect();
+            let values: Vec<u32> = g.iter().map(|&v| v.into()).collect();
+            let mex = super::super::mex_by_rules(&digits, &values, n);
             for block in [1, 16, 200] {
                 for level in Level::available() {
                     let mut seen = Mex::default();

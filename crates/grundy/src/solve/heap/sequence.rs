@@ -424,25 +424,7 @@ mod tests {
         let digits: Vec<usize> = head.chars().chain(tail.chars()).map(digit).collect();
         let mut g: Vec<u32> = Vec::new();
         for n in 0..len {
-            let mut options = std::collections::BTreeSet::new();
-            for (k, &d) in digits.iter().enumerate().take(n + 1) {
-                let r = n - k;
-                if k > 0 && r == 0 && d & 1 != 0 {
-                    options.insert(0);
-                }
-                if k > 0 && r > 0 && d & 2 != 0 {
-                    options.insert(g[r]);
-                }
-                for a in (1..r).filter(|&a| d & 4 != 0 && a <= r - a) {
-                    options.insert(g[a] ^ g[r - a]);
-                }
-                for a in (1..r).filter(|_| d & 8 != 0) {
-                    for b in (a..r).filter(|&b| r > a + b && b <= r - a - b) {
-                        options.insert(g[a] ^ g[b] ^ g[r - a - b]);
-                    }
-                }
-            }
-            g.push((0..).find(|v| !options.contains(v)).unwrap());
+            g.push(super::super::mex_by_rules(&digits, &g, n));
         }
         g
     }

@@ -618,7 +618,7 @@ impl Split {
         while m < VALUE_SPACE as u32 && !self.is_common(m, n) {
             self.witness_searches += 1;
             // The first block's pairs are marked: the witness lies beyond.
-            if !witnessed(level, code, g, n, (block, m as u16), &mut self.witness_left) {
+            if !witnessed(level, code, g, n, (block, m), &mut self.witness_left) {
                 break;
             }
             m = self.next_unmarked(seen, m + 1);
@@ -701,7 +701,14 @@ impl Split {
                 continue;
             }
             self.witness_searches += 1;
-            if !witnessed(level, code, g, n, (first, c), &mut self.witness_left) {
+            if !witnessed(
+                level,
+                code,
+                g,
+                n,
+                (first, u32::from(c)),
+                &mut self.witness_left,
+            ) {
                 return Some(u32::from(c));
             }
         }
@@ -711,7 +718,7 @@ impl Split {
 
 /// The heaps `r = n − k` that the splitting takes `k` of `code` leave to
 /// split, for a heap of `n` (no allocation: listed again when needed).
-fn splits(code: &HeapCode, n: usize) -> impl Iterator<Item = usize> + '_ {
+pub(super) fn splits(code: &HeapCode, n: usize) -> impl Iterator<Item = usize> + '_ {
     (code.digits().iter().enumerate())
         .filter(move |&(k, &d)| d & 4 != 0 && k + 2 <= n)
         .map(move |(k, _)| n - k)
@@ -732,16 +739,16 @@ const WITNESS_CHUNK: usize = 256;
 /// times ogsolve's time).
 ///
 /// `left` is scratch space, (r, the next pair, the last pair) of each split.
-fn witnessed<V: Small>(
+pub(super) fn witnessed<V: Value>(
     level: Level,
     code: &HeapCode,
     g: &[V],
     n: usize,
-    (skip, v): (usize, u16),
+    (skip, v): (usize, u32),
     left: &mut Vec<(usize, usize, usize)>,
 ) -> bool {
     // Values of `V` XOR to values of `V`: a larger `v` has no witness.
-    let Ok(v) = V::try_from(u32::from(v)) else {
+    let Ok(v) = V::try_from(v) else {
         return false;
     };
     left.clear();
