@@ -357,8 +357,10 @@ impl Sequence {
         let n = self.values.len();
         // The room reserved for the run, kept at the new width.
         let room = self.values.capacity();
-        match self.values.to_u16() {
-            Some(mut g) if v <= self.narrow_limit => {
+        // Only bytes widen to 16 bits: 16-bit values are not copied for nothing.
+        let bytes = matches!(self.values, Values::Byte(_)) && v <= self.narrow_limit;
+        match bytes.then(|| self.values.to_u16()).flatten() {
+            Some(mut g) => {
                 g.reserve(room.saturating_sub(g.len()));
                 g.push(v as u16);
                 if let Some(split) = &mut self.split {
