@@ -240,6 +240,16 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync {
         None
     }
 
+    /// The normal-play Grundy value of this position where the game has it
+    /// at hand without search (Cram: a table of every board of at most 20
+    /// cells), else `None`, the default. The pruned search
+    /// ([`Pruner`](crate::solve::Pruner)) takes it before its own table,
+    /// so such a part is neither searched nor stored. Each game's tests
+    /// hold it to exhaustive search.
+    fn known_value(&self) -> Option<u64> {
+        None
+    }
+
     /// How hard the part looks to search: the pruned search
     /// ([`Pruner`](crate::solve::Pruner)) tries first the options whose
     /// parts' difficulties, squared and summed, are least. The default is

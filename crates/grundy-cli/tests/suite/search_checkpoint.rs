@@ -112,7 +112,7 @@ fn a_pruned_search_stopped_at_its_time_limit_resumes_to_the_same_answer() {
 #[test]
 fn a_full_search_resumes_to_the_same_answer_in_either_convention() {
     let d = dir("ckpt-full");
-    for args in [&["cram", "4x5"][..], &["--misere", "cram", "3x5"][..]] {
+    for args in [&["cram", "3x7"][..], &["--misere", "cram", "3x5"][..]] {
         let file = d.join("full.ckpt");
         let _ = std::fs::remove_file(&file);
         let whole = answer(&analyze(args, None).output().unwrap());

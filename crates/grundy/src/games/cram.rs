@@ -29,7 +29,11 @@
 //! a `u128`'s; one of up to 52 is stored in a search's table as one word
 //! ([`Game::word`]). The pruned search tries the
 //! dominoes across a region's middle first ([`Game::search_moves`]), which
-//! cut it in two.
+//! cut it in two. A region whose box has at most 20 cells is not searched:
+//! an endgame table holds the value of every set of free cells of each such
+//! box, filled from the rules the first time a region of that box is met
+//! ([`Game::known_value`]; 4×5, the largest, in about 20 ms). Such a region
+//! is kept only turned no taller than wide, not in its least orientation.
 //!
 //! # Position syntax
 //! `5x7` is an empty board of 5 rows and 7 columns; `..#./..../....` gives
@@ -54,6 +58,7 @@ use crate::game::{parse_u64, Game, MoveIter, Outcome, ParseError};
 use crate::solution::{check_by_rules, CheckError, CheckReport};
 use crate::solve::Limits;
 
+mod endgame;
 mod word;
 use word::Word;
 
@@ -316,7 +321,9 @@ impl Cram {
 
     /// `free`'s cells cropped to their bounding box, in the least of the
     /// board's 8 orientations: the 4 that keep the box's shape are mirrors
-    /// of its rows, the 4 that transpose it mirrors of its columns'.
+    /// of its rows, the 4 that transpose it mirrors of its columns'. A box
+    /// of at most 20 cells, which the endgame table values, is only
+    /// transposed when it is taller than wide.
     pub(crate) fn normal(&self, free: u128) -> Cram {
         self.normal_in(free)
     }
@@ -340,12 +347,19 @@ impl Cram {
         let h = r1 - r0 + 1;
         // The shorter side is at most 11 (h · w <= 128), so the shape-keeping
         // images are needed only when h <= w, the transposing ones when w <= h.
+        // A box the endgame table holds is only turned no taller than wide:
+        // its value is looked up, never searched or stored, so its mirror
+        // images need not meet.
         const SIDE: usize = 11;
+        let tabled = h * w <= endgame::MAX_CELLS;
         let mut best = None;
         if h <= w {
             let mut rows = [W::ZERO; SIDE];
             for (r, slot) in rows[..h].iter_mut().enumerate() {
                 *slot = row(r0 + r) >> c0;
+            }
+            if tabled {
+                return as_is(&rows[..h], w);
             }
             best = Some(least_mirror(&rows[..h], w));
         }
@@ -370,6 +384,9 @@ impl Cram {
                         cells = cells.without_lowest();
                     }
                 }
+            }
+            if tabled {
+                return as_is(&columns[..w], h);
             }
             let t = least_mirror(&columns[..w], h);
             best = Some(best.map_or(t, |b: Cram| b.min(t)));
@@ -598,6 +615,19 @@ fn bits(mut x: u128) -> impl Iterator<Item = usize> {
         x &= x.wrapping_sub(1);
         (i < 128).then_some(i)
     })
+}
+
+/// The board whose rows (each `w` cells, lowest bit at the left) are `rows`.
+fn as_is<W: Word>(rows: &[W], w: usize) -> Cram {
+    let free = rows
+        .iter()
+        .enumerate()
+        .fold(W::ZERO, |acc, (i, &r)| acc | r << (i * w) as u32);
+    Cram {
+        rows: rows.len() as u8,
+        cols: w as u8,
+        words: words(free.to_u128()),
+    }
 }
 
 /// The least of the 4 mirror images of the board whose rows (each `w`
@@ -1029,6 +1059,17 @@ impl Game for Cram {
         }
     }
 
+    /// A board of at most 20 cells, no taller than wide (every canonical
+    /// part that small), is looked up in the endgame table (`endgame`):
+    /// the value of every set of free cells of its box, found once per
+    /// process from the rules.
+    fn known_value(&self) -> Option<u64> {
+        if self.cells() > endgame::MAX_CELLS {
+            return None;
+        }
+        endgame::value(self.rows(), self.cols(), self.free() as u64)
+    }
+
     /// Cells no domino can cover dropped, each region's stars reduced (one
     /// tuft kept per cell they hang on: an equivalent board) and the region
     /// cropped and turned to its least orientation, the regions stacked in
@@ -1347,6 +1388,9 @@ mod tests {
 
     /// The least of the 8 images of the free cells of `p` cropped to their
     /// box, each built cell by cell from its definition.
+    /// The normal form from the rules: the least of the 8 images, or for a
+    /// box of at most 20 cells the box as it is, transposed when taller
+    /// than wide.
     fn least_image(p: &Cram) -> Cram {
         let cells: Vec<(usize, usize)> = (0..p.rows())
             .flat_map(|r| (0..p.cols()).map(move |c| (r, c)))
@@ -1372,11 +1416,14 @@ mod tests {
             }
             images.push(Cram::new(rows, cols, free).unwrap());
         }
+        if h * w <= 20 {
+            return images[if h <= w { 0 } else { 4 }];
+        }
         images.into_iter().min().unwrap()
     }
 
     #[test]
-    fn normal_forms_are_the_least_of_the_eight_images() {
+    fn normal_forms_are_the_least_of_the_eight_images_or_small_boxes() {
         let shapes = [
             (4, 9),
             (9, 4),

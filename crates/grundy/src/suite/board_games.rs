@@ -183,6 +183,45 @@ fn cram_agrees_with_brute_force_on_random_boards_of_13_to_16_cells() {
 }
 
 #[test]
+fn cram_endgame_table_agrees_with_brute_force() {
+    // Game::known_value (the endgame table, which the pruned search takes
+    // before its own) against the rules: on every board of at most 12
+    // cells and every 4x4 board, wherever it speaks, and on random boards
+    // of the largest boxes it holds. It speaks for every board no taller
+    // than wide of at most 20 cells, and for no other.
+    let mut memo = HashMap::new();
+    let mut known = 0;
+    let mut check = |b: &Board, p: &Cram| {
+        let small = p.rows() <= p.cols() && p.rows() * p.cols() <= 20;
+        match p.known_value() {
+            Some(v) => {
+                assert!(small, "{p} is not in the table");
+                assert_eq!(v, cram_brute(b, &mut memo), "{p}");
+                known += 1;
+            }
+            None => assert!(!small, "{p} is in the table"),
+        }
+    };
+    every_board_to_12_cells(|b, p| check(b, &p));
+    for free in 0..1u64 << 16 {
+        let b = board_of(4, 4, free);
+        check(&b, &Cram::new(4, 4, u128::from(free)).unwrap());
+    }
+    let mut rng = SplitMix64::new(45);
+    for (rows, cols) in [(4, 5), (3, 6), (2, 10), (1, 20), (2, 9), (5, 4), (4, 6)] {
+        for _ in 0..30 {
+            // About one cell in three blocked, for a brute force of a few
+            // thousand boards each.
+            let free = (0..rows * cols).fold(0u64, |f, i| f | u64::from(!rng.chance(1, 3)) << i);
+            let b = board_of(rows, cols, free);
+            check(&b, &Cram::new(rows, cols, u128::from(free)).unwrap());
+        }
+    }
+    // The shapes of at most 12 cells no taller than wide hold 18,254 boards.
+    assert_eq!(known, 18_254 + 65_536 + 5 * 30, "boards the table valued");
+}
+
+#[test]
 fn cram_known_outcomes_agree_with_brute_force_on_every_board_to_12_cells_and_4x4() {
     // Game::known_outcome (the half-turn symmetry strategies, which the
     // pruned search trusts) against the rules, wherever it speaks, on every

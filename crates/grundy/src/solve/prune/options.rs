@@ -52,10 +52,11 @@ impl<G: Game> Pruner<G> {
         })
     }
 
-    /// What the table holds for `c`, `None` when it holds nothing; a
-    /// cycle if `c` is on the path.
+    /// What the game has at hand for `c` ([`Game::known_value`]) or the
+    /// table holds, `None` when neither has anything; a cycle if `c` is on
+    /// the path.
     fn stored(&mut self, c: &G) -> Result<Option<Know>, SearchError> {
-        if let Some(v) = self.indexed.get(c) {
+        if let Some(v) = c.known_value().or_else(|| self.indexed.get(c)) {
             return Ok(Some(Know::exactly(v)));
         }
         match self.table.get(c) {
