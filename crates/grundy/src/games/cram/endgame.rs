@@ -16,10 +16,10 @@
 //! A box's values are found the first time a part of that box is asked
 //! about and kept for the life of the process (a [`OnceLock`] each): the
 //! same numbers on every run, found from the rules alone. The largest
-//! boxes, 4 × 5, 2 × 10 and 1 × 20, have 2^20 sets of a byte each; 4 × 5
-//! takes about 20 ms to fill (each set's dominoes found from its bits, 8
-//! on average of the box's 31). A search of a board with 4 rows meets
-//! boxes of up to 4 × 5, 3 × 6 and 2 × 10: about 2.5 MB of values.
+//! boxes, 4 × 5, 2 × 10 and 1 × 20, have 2^20 sets of half a byte each;
+//! 4 × 5 takes about 20 ms to fill (each set's dominoes found from its
+//! bits, 8 on average of the box's 31). A search of a board of 4 rows
+//! meets boxes of up to 4 × 5, 3 × 6 and 2 × 9: about 0.9 MB of values.
 
 use std::sync::OnceLock;
 
@@ -43,7 +43,17 @@ const fn boxes() -> usize {
     n
 }
 
-static TABLES: [OnceLock<Box<[u8]>>; BOXES] = [const { OnceLock::new() }; BOXES];
+/// The values of a box, two to a byte (the set of even index in the low
+/// half): Cram's values on 20 cells are far below [`UNKNOWN`], so 4 bits
+/// each halve the table.
+type Nibbles = Box<[u8]>;
+
+/// A value of [`UNKNOWN`] or more is not kept: the set is marked so, and
+/// so is every set with an option so marked, and the search values them
+/// as it does any other board.
+const UNKNOWN: u8 = 15;
+
+static TABLES: [OnceLock<Nibbles>; BOXES] = [const { OnceLock::new() }; BOXES];
 
 /// The slot of the box `rows` × `cols`, `None` when it is not in the table
 /// (more than [`MAX_CELLS`] cells, or more rows than columns).
@@ -60,34 +70,46 @@ fn slot(rows: usize, cols: usize) -> Option<usize> {
 /// enough to be in the table; `None` otherwise.
 pub(super) fn value(rows: usize, cols: usize, cells: u64) -> Option<u64> {
     let table = TABLES[slot(rows, cols)?].get_or_init(|| fill(rows, cols));
-    table
-        .get(usize::try_from(cells).ok()?)
-        .map(|&v| u64::from(v))
+    let i = usize::try_from(cells).ok()?;
+    let v = nibble(table.get(i / 2)?, i);
+    (v != UNKNOWN).then_some(u64::from(v))
+}
+
+/// The value at index `i` of the byte holding it.
+#[inline]
+fn nibble(byte: &u8, i: usize) -> u8 {
+    byte >> (4 * (i & 1)) & 0xf
 }
 
 /// The values of every set of cells of a `rows` × `cols` box, by index.
 /// Each set's dominoes are found from its bits (a cell whose right or lower
 /// neighbour is free starts one), about a quarter of the box's on average.
-fn fill(rows: usize, cols: usize) -> Box<[u8]> {
+fn fill(rows: usize, cols: usize) -> Nibbles {
     let cells = rows * cols;
     // Cells with a right neighbour in the box: every column but the last.
     let left_of_right = (0..rows).fold(0u64, |m, r| m | ((1 << (cols - 1)) - 1) << (r * cols));
-    let mut values = vec![0u8; 1 << cells];
-    for set in 0..values.len() {
+    let sets = 1usize << cells;
+    let mut values = vec![0u8; sets.div_ceil(2)];
+    for set in 0..sets {
         let free = set as u64;
         let across = free & free >> 1 & left_of_right;
         let down = free & free >> cols;
         // A value is at most the number of moves, here at most 31: a mask
-        // of the values seen fits in a u32, and each value in a byte.
+        // of the values seen fits in a u32.
         let mut seen = 0u32;
         for (mut starts, other) in [(across, 1), (down, cols)] {
             while starts != 0 {
                 let i = starts.trailing_zeros() as usize;
                 starts &= starts - 1;
-                seen |= 1 << values[set ^ (1 << i | 1 << (i + other))];
+                let option = set ^ (1 << i | 1 << (i + other));
+                seen |= 1 << nibble(&values[option / 2], option);
             }
         }
-        values[set] = (!seen).trailing_zeros() as u8;
+        let v = match seen & 1 << UNKNOWN {
+            0 => ((!seen).trailing_zeros() as u8).min(UNKNOWN),
+            _ => UNKNOWN,
+        };
+        values[set / 2] |= v << (4 * (set & 1));
     }
     values.into_boxed_slice()
 }
@@ -113,6 +135,22 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s), "every slot is used");
+    }
+
+    #[test]
+    fn every_set_of_every_box_is_valued_in_four_bits() {
+        // No value reaches UNKNOWN, so no board the table holds is left to
+        // the search; the largest is small.
+        let mut largest = 0;
+        for rows in 1..=MAX_ROWS {
+            for cols in rows..=MAX_CELLS / rows {
+                for cells in 0..1u64 << (rows * cols) {
+                    let v = value(rows, cols, cells).expect("valued");
+                    largest = largest.max(v);
+                }
+            }
+        }
+        assert!(largest < u64::from(UNKNOWN), "{largest}");
     }
 
     #[test]
