@@ -768,8 +768,7 @@ pub(super) fn witnessed<V: Value>(
     let Ok(v) = V::try_from(v) else {
         return false;
     };
-    (skip == 0 && witnesses.recalled(code, g, n, v))
-        || search(level, code, g, n, (skip, v), witnesses)
+    (skip == 0 && witnesses.recalled(g, n, v)) || search(level, code, g, n, (skip, v), witnesses)
 }
 
 /// [`witnessed`] past the remembered pair: every split, a chunk at a time.
@@ -793,7 +792,7 @@ fn search<V: Value>(
             let to = hi.min(*lo + chunk - 1);
             if has_pair(level, g, r, *lo, to, v) {
                 if skip == 0 {
-                    remember(last, g, (n, r), (*lo, to), v);
+                    remember(last, g, (n, r), *lo, v);
                 }
                 return true;
             }
@@ -805,11 +804,6 @@ fn search<V: Value>(
     false
 }
 
-/// The pairs at the start of a chunk where a witness is looked for, to be
-/// remembered ([`Witnesses::last`]): a witness found further on is not
-/// worth a scalar search.
-const RECALL_SCAN: usize = 4;
-
 /// What [`witnessed`] keeps from one search to the next: its scratch space
 /// (no search allocates; 4.7: millions of them), and the pair that last
 /// witnessed each value at a heap of each parity.
@@ -817,51 +811,48 @@ const RECALL_SCAN: usize = 4;
 pub struct Witnesses {
     /// The splits still being read: (r, the next pair, the last pair).
     left: Vec<(usize, usize, usize)>,
-    /// `last[v][p]`: the take `k` and the smaller heap `a` of the pair
-    /// that witnessed `v` at the last heap of parity `p` whose search from
-    /// the first pair found it at the start of a chunk (`a` 0: none).
+    /// `last[v][p]`: `(m, k, a)`, the pair `(a, m − k − a)` that witnessed
+    /// `v` at heap `m`, the last heap of parity `p` whose search from the
+    /// first pair found it as the first pair of a chunk (`a` 0: none; one
+    /// found further on is not worth a scalar search for its place).
     /// Values of many codes follow the parity of `n`: 4.7's are 0 then
     /// (1 2), and 0 is witnessed by `(1, n − 1)` at an even heap and
     /// `(1, n − 2)` at an odd one, every time.
-    last: Vec<[(u32, u32); 2]>,
+    last: Vec<[(usize, usize, usize); 2]>,
 }
 
 impl Witnesses {
     /// Whether the pair remembered for `v` at heaps of `n`'s parity is a
     /// witness at a heap of `n`.
     #[inline(always)]
-    fn recalled<V: Value>(&self, code: &HeapCode, g: &[V], n: usize, v: V) -> bool {
+    fn recalled<V: Value>(&self, g: &[V], n: usize, v: V) -> bool {
         let Some(slots) = self.last.get(v.into() as usize) else {
             return false;
         };
-        let (k, a) = slots[n % 2];
-        let (k, a) = (k as usize, a as usize);
-        // A pair of a split of this heap: `k` splits, `1 ≤ a ≤ hi`.
-        a >= 1
-            && k + 2 <= n
-            && code.digit(k) & 4 != 0
-            && a <= pair_range(code, n - k).1
-            && g[a] ^ g[n - k - a] == v
+        let (m, k, a) = slots[n % 2];
+        // A pair of a split of heap `m` after a take of `k` is a pair of
+        // that split of every larger heap (`1 ≤ a ≤ hi` only grows).
+        a != 0 && m <= n && g[a] ^ g[n - k - a] == v
     }
 }
 
-/// Remembers the witness of `v` among the first [`RECALL_SCAN`] pairs
-/// `lo..=to` of the split of `r`, for a heap of `n`, if there is one.
+/// Remembers pair `a` of the split of `r` as the witness of `v` at a heap
+/// of `n` if it is one.
 fn remember<V: Value>(
-    last: &mut Vec<[(u32, u32); 2]>,
+    last: &mut Vec<[(usize, usize, usize); 2]>,
     g: &[V],
     (n, r): (usize, usize),
-    (lo, to): (usize, usize),
+    a: usize,
     v: V,
 ) {
-    let Some(a) = (lo..=to.min(lo + RECALL_SCAN - 1)).find(|&a| g[a] ^ g[r - a] == v) else {
+    if g[a] ^ g[r - a] != v {
         return;
-    };
+    }
     let i = v.into() as usize;
     if last.len() <= i {
-        last.resize(i + 1, [(0, 0); 2]);
+        last.resize(i + 1, [(0, 0, 0); 2]);
     }
-    last[i][n % 2] = ((n - r) as u32, a as u32);
+    last[i][n % 2] = (n, n - r, a);
 }
 
 /// Whether the rare pairs of the next heap are marked with this heap's
@@ -1273,8 +1264,8 @@ mod tests {
     #[test]
     fn a_remembered_witness_counts_only_where_it_is_a_pair_of_the_heap() {
         // Heaps in a random order, so that the pairs remembered at one heap
-        // are tried at larger and smaller ones (where some are no pair at
-        // all, or Grundy's equal split); codes with one split, two (4.7
+        // would be tried at larger and smaller ones (where some are no pair
+        // at all, or Grundy's equal split); codes with one split, two (4.7
         // splits n and n − 1), and Grundy's game (unequal heaps only).
         let mut rng = crate::rng::SplitMix64::new(17);
         for text in ["4.7", "0.6", "0.44", "4.4", "0.16", "grundy"] {
@@ -1298,7 +1289,7 @@ mod tests {
                         .filter(|&(r, a)| !code.unequal() || 2 * a != r)
                         .any(|(r, a)| g[a] ^ g[r - a] == v)
                 };
-                recalled += usize::from(skip == 0 && witnesses.recalled(&code, &g, n, v));
+                recalled += usize::from(skip == 0 && witnesses.recalled(&g, n, v));
                 let got = witnessed(level, &code, &g, n, (skip, u32::from(v)), &mut witnesses);
                 assert_eq!(
                     got,
