@@ -11,7 +11,7 @@ use std::ops::BitXor;
 
 use super::code::HeapCode;
 use super::dispatch::{self, Level};
-use super::sparse::{splits, witnessed};
+use super::sparse::{splits, witnessed, Witnesses};
 use super::triples::Triples;
 use crate::nimber::Mex;
 
@@ -148,6 +148,7 @@ pub fn pair_range(code: &HeapCode, r: usize) -> (usize, usize) {
 /// three-heap (hexadecimal) digits, about `O(n + m)` lookups for a heap of
 /// mex `m` when witnesses come early, `O(n · w)` at most (`w` the words of
 /// a bitset of values, see [`Triples`]), `O(n²)` beyond its memory.
+#[allow(clippy::too_many_arguments)]
 pub fn value<V: Value>(
     level: Level,
     code: &HeapCode,
@@ -156,6 +157,7 @@ pub fn value<V: Value>(
     max: V,
     seen: &mut Mex,
     triples: &mut Triples,
+    witnesses: &mut Witnesses,
 ) -> u32 {
     reset(seen, max);
     add_takes(code, g, n, seen);
@@ -164,7 +166,7 @@ pub fn value<V: Value>(
     if code.max_parts() == 2 && seen.bound() > 64 {
         let block = FIRST_PAIRS_PER_VALUE * seen.bound() as usize;
         if n > 4 * block {
-            return by_witnesses(level, code, g, n, seen, block);
+            return by_witnesses(level, code, g, n, (seen, witnesses), block);
         }
     }
     for (k, &d) in digits.clone() {
@@ -224,17 +226,16 @@ fn by_witnesses<V: Value>(
     code: &HeapCode,
     g: &[V],
     n: usize,
-    seen: &mut Mex,
+    (seen, witnesses): (&mut Mex, &mut Witnesses),
     block: usize,
 ) -> u32 {
     for r in splits(code, n) {
         let (lo, hi) = pair_range(code, r);
         add_pairs(seen, level, g, r, lo, hi.min(lo + block - 1));
     }
-    let mut left = Vec::new();
     loop {
         let m = mex(seen);
-        if !witnessed(level, code, g, n, (block, m), &mut left) {
+        if !witnessed(level, code, g, n, (block, m), witnesses) {
             return m;
         }
         seen.mark(m as usize);
@@ -248,16 +249,22 @@ mod tests {
 
     fn witnesses_agree<V: Value>(code: &HeapCode, g: &[V]) {
         let max = *g.iter().max().unwrap();
-        for n in (g.len() / 2..g.len()).step_by(37) {
-            let digits: Vec<usize> = code.digits().iter().map(|&d| usize::from(d)).collect();
-            let values: Vec<u32> = g.iter().map(|&v| v.into()).collect();
-            let mex = super::super::mex_by_rules(&digits, &values, n);
-            for block in [1, 16, 200] {
-                for level in Level::available() {
+        let digits: Vec<usize> = code.digits().iter().map(|&d| usize::from(d)).collect();
+        let values: Vec<u32> = g.iter().map(|&v| v.into()).collect();
+        let heaps: Vec<(usize, u32)> = (g.len() / 2..g.len())
+            .step_by(37)
+            .map(|n| (n, super::super::mex_by_rules(&digits, &values, n)))
+            .collect();
+        for block in [1, 16, 200] {
+            for level in Level::available() {
+                // One scratch space for every heap, as a sequence keeps it.
+                let mut witnesses = Witnesses::default();
+                for &(n, mex) in &heaps {
                     let mut seen = Mex::default();
                     reset(&mut seen, max);
                     add_takes(code, g, n, &mut seen);
-                    let got = by_witnesses(level, code, g, n, &mut seen, block);
+                    let scratch = (&mut seen, &mut witnesses);
+                    let got = by_witnesses(level, code, g, n, scratch, block);
                     assert_eq!(got, mex, "{code} heap {n} block {block} {level}");
                 }
             }

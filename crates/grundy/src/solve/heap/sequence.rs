@@ -5,7 +5,7 @@ use thiserror::Error;
 use super::code::HeapCode;
 use super::dispatch::Level;
 use super::naive::{self, Small, Value};
-use super::sparse::Split;
+use super::sparse::{Split, Witnesses};
 use super::triples::Triples;
 use crate::nimber::Mex;
 
@@ -186,6 +186,8 @@ pub struct Sequence {
     split: Option<Split>,
     /// The pair sets of a code that splits into three heaps.
     triples: Triples,
+    /// The witness search's scratch space, for the plain mex (the split has its own).
+    witnesses: Witnesses,
     max: u32,
     max_at: usize,
     /// The largest value stored in 16 bits: [`Value::LIMIT`] of `u16`,
@@ -233,6 +235,7 @@ impl Sequence {
             seen: Mex::default(),
             split,
             triples: Triples::default(),
+            witnesses: Witnesses::default(),
             max,
             max_at,
             narrow_limit,
@@ -300,8 +303,11 @@ impl Sequence {
             Values::Byte(g) => self.push_small(g, n, self.narrow_limit.min(<u8 as Value>::LIMIT)),
             Values::Narrow(g) => self.push_small(g, n, self.narrow_limit),
             Values::Wide(g) => {
-                let (seen, triples) = (&mut self.seen, &mut self.triples);
-                let v = naive::value(self.level, &self.code, g, n, self.max, seen, triples);
+                let (seen, triples, witnesses) =
+                    (&mut self.seen, &mut self.triples, &mut self.witnesses);
+                let v = naive::value(
+                    self.level, &self.code, g, n, self.max, seen, triples, witnesses,
+                );
                 if v <= <u32 as Value>::LIMIT {
                     g.push(v);
                 }
@@ -333,8 +339,9 @@ impl Sequence {
                 split.value(self.level, &self.code, g, n, max, &mut self.seen)
             }
             _ => {
-                let (seen, triples) = (&mut self.seen, &mut self.triples);
-                naive::value(self.level, &self.code, g, n, max, seen, triples)
+                let (seen, triples, witnesses) =
+                    (&mut self.seen, &mut self.triples, &mut self.witnesses);
+                naive::value(self.level, &self.code, g, n, max, seen, triples, witnesses)
             }
         };
         match V::try_from(v) {
@@ -470,12 +477,14 @@ mod tests {
     #[test]
     fn every_instruction_set_gives_the_values_of_the_rules() {
         // 0.07 takes the one-word pair loop, 0.6 and 0.16 the witness
-        // search, 0.106 a split that reads the parity of n.
+        // search, 0.106 a split that reads the parity of n, 4.7 two splits
+        // whose witnesses of 0 are remembered from one heap to the next.
         for (text, len) in [
             ("0.07", 700),
             ("0.6", 2500),
             ("0.16", 1200),
             ("0.106", 1500),
+            ("4.7", 1200),
         ] {
             let expected = brute_force(text, len);
             for level in crate::solve::heap::dispatch::Level::available() {
