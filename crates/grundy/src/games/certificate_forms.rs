@@ -28,7 +28,7 @@ impl Form<Cram> for CramForm {
             p.components()
                 .iter()
                 .filter(|region| region.free().count_ones() >= 2)
-                .map(|region| region.normal(region.free())),
+                .map(|region| region.least(region.free())),
         );
     }
 }

@@ -328,8 +328,21 @@ impl Cram {
         self.normal_in(free)
     }
 
+    /// `free`'s cells cropped to their bounding box in the least of the
+    /// board's 8 orientations, however small the box: for a certificate,
+    /// whose entries for mirror images of a small region should be one.
+    pub(crate) fn least(&self, free: u128) -> Cram {
+        self.oriented(free, false)
+    }
+
     /// [`normal`](Cram::normal) of cells held in `W` (which holds the board).
     fn normal_in<W: Word>(&self, free: W) -> Cram {
+        self.oriented(free, true)
+    }
+
+    /// [`normal`](Cram::normal) where `tabled_as_is`, else
+    /// [`least`](Cram::least).
+    fn oriented<W: Word>(&self, free: W, tabled_as_is: bool) -> Cram {
         if free == W::ZERO {
             return Cram::EMPTY;
         }
@@ -351,7 +364,7 @@ impl Cram {
         // its value is looked up, never searched or stored, so its mirror
         // images need not meet.
         const SIDE: usize = 11;
-        let tabled = h * w <= endgame::MAX_CELLS;
+        let tabled = tabled_as_is && h * w <= endgame::MAX_CELLS;
         let mut best = None;
         if h <= w {
             let mut rows = [W::ZERO; SIDE];
@@ -1391,7 +1404,7 @@ mod tests {
     /// The normal form from the rules: the least of the 8 images, or for a
     /// box of at most 20 cells the box as it is, transposed when taller
     /// than wide.
-    fn least_image(p: &Cram) -> Cram {
+    fn least_image(p: &Cram, small_as_is: bool) -> Cram {
         let cells: Vec<(usize, usize)> = (0..p.rows())
             .flat_map(|r| (0..p.cols()).map(move |c| (r, c)))
             .filter(|&(r, c)| p.is_free(r, c))
@@ -1416,7 +1429,7 @@ mod tests {
             }
             images.push(Cram::new(rows, cols, free).unwrap());
         }
-        if h * w <= 20 {
+        if small_as_is && h * w <= 20 {
             return images[if h <= w { 0 } else { 4 }];
         }
         images.into_iter().min().unwrap()
@@ -1439,9 +1452,10 @@ mod tests {
             if free == 0 {
                 continue;
             }
-            assert_eq!(p.normal(free), least_image(&p), "{p}");
+            assert_eq!(p.normal(free), least_image(&p, true), "{p}");
+            assert_eq!(p.least(free), least_image(&p, false), "{p}");
             if p.cells() <= 64 {
-                assert_eq!(p.normal_in(free as u64), least_image(&p), "{p}");
+                assert_eq!(p.normal_in(free as u64), least_image(&p, true), "{p}");
             }
         }
     }
