@@ -836,8 +836,14 @@ impl Witnesses {
     }
 }
 
+/// The values below which [`remember`] keeps a witness: the values that
+/// recur heap after heap are small, and a code whose values grow with the
+/// heap (to 10^6 at 32 bits) would otherwise keep 48 bytes a value,
+/// twelve times its sequence; 2^12 values take at most 192 KiB.
+const REMEMBERED_VALUES: usize = 1 << 12;
+
 /// Remembers pair `a` of the split of `r` as the witness of `v` at a heap
-/// of `n` if it is one.
+/// of `n` if it is one (and `v` is below [`REMEMBERED_VALUES`]).
 fn remember<V: Value>(
     last: &mut Vec<[(usize, usize, usize); 2]>,
     g: &[V],
@@ -849,6 +855,9 @@ fn remember<V: Value>(
         return;
     }
     let i = v.into() as usize;
+    if i >= REMEMBERED_VALUES {
+        return;
+    }
     if last.len() <= i {
         last.resize(i + 1, [(0, 0, 0); 2]);
     }
