@@ -307,11 +307,17 @@ impl Split {
         }
     }
 
-    /// Whether the method pays for a heap of `n`: far fewer rare heaps than
-    /// pairs (measured by instruction counts on 0.6 to 2·10^5: a quarter beats
-    /// an eighth).
+    /// Whether the method pays for a heap of `n`: fewer rare heaps than a
+    /// share of the pairs. While every value is below 64 the other method
+    /// marks a word of pair values per instruction, and a quarter beats an
+    /// eighth (instruction counts, 0.6 to 2·10^5); past 64 it searches for
+    /// witnesses, and a third pays (user time, best of 3, release: 0.007 to
+    /// 10^5 0.75 s at a quarter, 0.68 s at a third, 0.68–0.71 s from a
+    /// fifth to a tenth; 0.04 alike; 0.07 and 0.137, whose values stay
+    /// below 10, 0.23 s at a quarter and 0.64 s at a third).
     pub fn pays(&self, n: usize) -> bool {
-        n >= 256 && self.rare.len() * 4 < n
+        let share = if self.top < 64 { 4 } else { 3 };
+        n >= 256 && self.rare.len() * share < n
     }
 
     /// The value of a heap of `n` (a code whose splits leave two heaps).
