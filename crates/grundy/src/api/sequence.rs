@@ -485,6 +485,10 @@ pub(crate) fn run_engine(
         }
         None => Sequence::new(code.clone(), options.method),
     };
+    // The pair sets of three-way splits get what the values leave of the
+    // budget.
+    let values = len.saturating_mul(ENGINE_VALUE_BYTES);
+    seq.limit_pair_bytes(options.limits.max_bytes.saturating_sub(values));
     let start = Instant::now();
     let mut saved = Instant::now();
     if let (Some(w), false) = (watch.as_deref_mut(), seq.is_empty()) {

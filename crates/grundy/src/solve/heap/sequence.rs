@@ -290,6 +290,14 @@ impl Sequence {
         Some(common)
     }
 
+    /// Keeps the pair sets of a code that splits into three heaps within
+    /// `bytes` (at most [`MAX_PAIR_BYTES`](super::triples::MAX_PAIR_BYTES)
+    /// whatever is asked): past them each split is listed triple by triple,
+    /// slower, with the same values.
+    pub fn limit_pair_bytes(&mut self, bytes: usize) {
+        self.triples.limit(bytes);
+    }
+
     /// Computes the next value.
     ///
     /// # Errors
@@ -523,6 +531,26 @@ mod tests {
             let expected = brute_force(text, len);
             let s = run(text, Method::Auto, u32::MAX, len);
             assert_eq!(s.values().to_u32(), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn pair_sets_past_their_budget_give_way_to_triples_listed_one_by_one() {
+        // No room at all, and room for a few totals only (the sets then
+        // stop growing part way): the values of the rules either way.
+        for (text, len) in [("0.8", 200), ("C.F", 120), ("8.A", 150)] {
+            let expected = brute_force(text, len);
+            for bytes in [0, 64 * 8 * 2] {
+                let mut s = Sequence::new(text.parse().unwrap(), Method::Auto);
+                s.limit_pair_bytes(bytes);
+                s.extend_to(len).unwrap();
+                assert_eq!(s.values().to_u32(), expected, "{text} in {bytes} bytes");
+                assert!(
+                    s.triples.bytes() <= bytes,
+                    "{text}: {} bytes",
+                    s.triples.bytes()
+                );
+            }
         }
     }
 

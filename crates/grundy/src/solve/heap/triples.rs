@@ -46,9 +46,9 @@
 
 use crate::nimber::Mex;
 
-/// The most bytes the pair sets may take; beyond them the heaps are split
-/// one triple at a time (a sequence that long would take days at either
-/// speed).
+/// The most bytes the pair sets may take, whatever the budget; beyond them
+/// the heaps are split one triple at a time (a sequence that long would
+/// take days at either speed).
 pub const MAX_PAIR_BYTES: usize = 256 << 20;
 
 /// The pair values of every total seen so far, as bitsets, word-major: the
@@ -74,22 +74,37 @@ pub struct Triples {
     by_word: Vec<Vec<u32>>,
     /// The heaps listed in `by_word`, 0 included.
     indexed: usize,
+    /// The most bytes the pair sets may take, below [`MAX_PAIR_BYTES`]
+    /// ([`Triples::limit`]); `None`: that constant.
+    cap: Option<usize>,
 }
 
 impl Triples {
+    /// Keeps the pair sets within `bytes` (and [`MAX_PAIR_BYTES`]): past
+    /// them the heaps are split one triple at a time, with the same values.
+    pub fn limit(&mut self, bytes: usize) {
+        self.cap = Some(bytes.min(MAX_PAIR_BYTES));
+    }
+
+    /// The bytes the pair sets take.
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
+        self.pairs.len() * std::mem::size_of::<u64>()
+    }
+
     /// The least value that is neither in `seen` nor the value of a split
     /// into three non-empty heaps of any of `heaps`, the values of the
     /// heaps below them in `g`, every one at most `top`: the mex of a heap
     /// whose other options are in `seen`.
     ///
-    /// `None` where the pair sets would pass [`MAX_PAIR_BYTES`] (the
-    /// caller then lists the triples one by one).
+    /// `None` where the pair sets would pass their cap ([`MAX_PAIR_BYTES`]
+    /// or [`Triples::limit`]; the caller then lists the triples one by one).
     ///
     /// # Complexity
     /// `O(Σ_j ℓ_j)` lookups for `ℓ_j` the heaps read until word `j` is
     /// full, over the words up to the mex's: `O(Σ r)` for the mex's word,
     /// `O(Σ r · w)` at most. The pair sets take `O(r · w)` words, at most
-    /// [`MAX_PAIR_BYTES`].
+    /// their cap.
     pub fn least_missing<V: Copy + Into<u32>>(
         &mut self,
         g: &[V],
@@ -169,8 +184,8 @@ impl Triples {
         Some((64 * words) as u32)
     }
 
-    /// Whether the pair sets of totals up to `total` fit in
-    /// [`MAX_PAIR_BYTES`] at a width for values up to `top`, given that
+    /// Whether the pair sets of totals up to `total` fit in their cap at a
+    /// width for values up to `top`, given that
     /// width and room if so (the room at least doubles when it grows).
     fn fit(&mut self, top: u32, total: usize) -> bool {
         let words = (top as usize + 1).next_power_of_two().div_ceil(64);
@@ -178,13 +193,14 @@ impl Triples {
         if words == self.words && total < self.room {
             return true;
         }
+        let cap = self.cap.unwrap_or(MAX_PAIR_BYTES);
         let bytes = |room: usize| room.saturating_mul(words).saturating_mul(8);
         let need = total + 1;
         // Doubled, or as many totals as the bytes allow: growing by one
-        // total at a time near the limit would copy every set each heap.
-        let most = MAX_PAIR_BYTES / (words * 8);
+        // total at a time near the cap would copy every set each heap.
+        let most = cap / (words * 8);
         let room = match need.max(2 * self.room).max(64) {
-            doubled if bytes(doubled) <= MAX_PAIR_BYTES => doubled,
+            doubled if bytes(doubled) <= cap => doubled,
             _ if need <= most => most,
             _ => return false,
         };
