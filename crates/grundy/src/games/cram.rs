@@ -1399,11 +1399,10 @@ mod tests {
         }
     }
 
-    /// The least of the 8 images of the free cells of `p` cropped to their
-    /// box, each built cell by cell from its definition.
-    /// The normal form from the rules: the least of the 8 images, or for a
-    /// box of at most 20 cells the box as it is, transposed when taller
-    /// than wide.
+    /// The normal form from the rules: of the 8 images of the free cells
+    /// of `p` cropped to their box, each built cell by cell from its
+    /// definition, the least, or where `small_as_is` and the box has at
+    /// most 20 cells, the box as it is, transposed when taller than wide.
     fn least_image(p: &Cram, small_as_is: bool) -> Cram {
         let cells: Vec<(usize, usize)> = (0..p.rows())
             .flat_map(|r| (0..p.cols()).map(move |c| (r, c)))
