@@ -250,7 +250,7 @@ pub fn genus(
     on_row: &mut dyn FnMut(u64),
 ) -> Result<GenusReport, Error> {
     let rule = heap_game(game)?;
-    let heaps = heap_list(&rule.to_string(), words)?;
+    let heaps = heap_list(game, words)?;
     let mut forms = options.forms();
     let mut genera = Genera::new();
     let mut built = HeapForms::new(rule.clone());
@@ -288,7 +288,7 @@ pub fn canonical(
 ) -> Result<CanonicalReport, Error> {
     let rule = heap_game(game)?;
     let name = rule.to_string();
-    let heaps = heap_list(&name, words)?;
+    let heaps = heap_list(game, words)?;
     let mut forms = options.forms();
     let mut genera = Genera::new();
     let mut built = HeapForms::new(rule);
@@ -306,7 +306,7 @@ pub fn canonical(
     let f = forms.sum(&part_forms).map_err(too_large)?;
     let equals = match equals {
         Some(other) => {
-            let other_heaps = heap_list(&name, other)?;
+            let other_heaps = heap_list(game, other)?;
             let g = built.sum(&mut forms, &other_heaps).map_err(too_large)?;
             Some((words_text(&other_heaps), g == f))
         }
@@ -486,7 +486,7 @@ pub fn quotient(
     let rule = heap_game(game)?;
     if max_heap > MAX_QUOTIENT_HEAP {
         return Err(Error::Position {
-            game: rule.to_string(),
+            game: game.to_string(),
             reason: ParseError::Inconsistent {
                 what: format!("--max-heap {max_heap} is beyond the limit of {MAX_QUOTIENT_HEAP}"),
                 fix: "ask for a smaller bound".into(),
@@ -553,7 +553,13 @@ mod tests {
         for words in [&["x"][..], &["5..2"], &["0..20000"], &[]] {
             let e = genus("kayles", words, &o, &mut |_| {}).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::BadInput, "{e}");
+            // The game as the user wrote it, not its code (0.77).
+            assert!(e.to_string().starts_with("kayles position: "), "{e}");
         }
+        let e = canonical("kayles", &["20000"], None, &o).unwrap_err();
+        assert!(e.to_string().starts_with("kayles position: "), "{e}");
+        let q = quotient("kayles", 1 << 40, &QuotientOptions::default(), &mut |_| {});
+        assert!(q.unwrap_err().to_string().starts_with("kayles position: "));
         assert!(genus("0.8x", &["1"], &o, &mut |_| {}).is_err());
     }
 
