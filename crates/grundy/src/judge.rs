@@ -194,11 +194,6 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    /// The line of the last token read (or of the reading position).
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
     fn skip_space(&mut self) {
         let rest = &self.text[self.pos..];
         let skipped = rest.len() - rest.trim_start().len();
@@ -237,22 +232,42 @@ impl<'a> Tokens<'a> {
     /// The next token as a non-negative integer in `lo..=hi`.
     ///
     /// # Errors
-    /// As [`Tokens::int`].
+    /// [`JudgeError::Truncated`] when the input has ended, else as
+    /// [`Tokens::bounded`].
     pub fn uint(&mut self, what: &str, lo: u64, hi: u64) -> Result<u64, JudgeError> {
         let token = self.word(what)?;
-        let value: u64 = token.parse().map_err(|_| JudgeError::BadToken {
+        self.bounded(token, what, lo, hi)
+    }
+
+    /// `token`, read on the current line, as a non-negative integer in
+    /// `lo..=hi`.
+    ///
+    /// # Errors
+    /// [`JudgeError::BadToken`] when it is not a number;
+    /// [`JudgeError::OutOfBounds`] when it is outside `lo..=hi`, however
+    /// many digits it has.
+    pub fn bounded(&self, token: &str, what: &str, lo: u64, hi: u64) -> Result<u64, JudgeError> {
+        let out_of_bounds = || JudgeError::OutOfBounds {
             line: self.line,
-            token: token.to_string(),
-            expected: format!("a non-negative integer ({what})"),
-        })?;
+            what: what.to_string(),
+            value: token.to_string(),
+            lo: lo.to_string(),
+            hi: hi.to_string(),
+        };
+        let value: u64 = match token.parse() {
+            Ok(v) => v,
+            // Too many digits for a u64: far past any bound.
+            Err(_) if token.bytes().all(|b| b.is_ascii_digit()) => return Err(out_of_bounds()),
+            Err(_) => {
+                return Err(JudgeError::BadToken {
+                    line: self.line,
+                    token: token.to_string(),
+                    expected: format!("a non-negative integer ({what})"),
+                })
+            }
+        };
         if value < lo || value > hi {
-            return Err(JudgeError::OutOfBounds {
-                line: self.line,
-                what: what.to_string(),
-                value: token.to_string(),
-                lo: lo.to_string(),
-                hi: hi.to_string(),
-            });
+            return Err(out_of_bounds());
         }
         Ok(value)
     }
@@ -260,7 +275,7 @@ impl<'a> Tokens<'a> {
     /// The next token as a count (`usize`) in `lo..=hi`.
     ///
     /// # Errors
-    /// As [`Tokens::int`].
+    /// As [`Tokens::uint`].
     pub fn count(&mut self, what: &str, lo: usize, hi: usize) -> Result<usize, JudgeError> {
         Ok(self.uint(what, lo as u64, hi as u64)? as usize)
     }
@@ -270,7 +285,7 @@ impl<'a> Tokens<'a> {
     /// judges' inputs.
     ///
     /// # Errors
-    /// As [`Tokens::int`], for the count or any item.
+    /// As [`Tokens::uint`], for the count or any item.
     pub fn counted(
         &mut self,
         count: (&str, usize, usize),
@@ -347,7 +362,7 @@ mod tests {
         let mut t = Tokens::new("3\n 4  5\n\nx");
         assert_eq!(t.uint("a", 0, 9).unwrap(), 3);
         assert_eq!(t.uint("b", 0, 9).unwrap(), 4);
-        assert_eq!(t.line(), 2);
+        assert_eq!(t.line, 2);
         assert_eq!(
             t.uint("c", 0, 4),
             Err(JudgeError::OutOfBounds {
@@ -367,6 +382,21 @@ mod tests {
             t.uint("e", 0, 9),
             Err(JudgeError::Truncated { .. })
         ));
+    }
+
+    #[test]
+    fn a_number_of_too_many_digits_is_out_of_bounds_not_malformed() {
+        let mut t = Tokens::new("99999999999999999999999 -5 1e3");
+        assert_eq!(
+            t.uint("T", 1, 10).unwrap_err().to_string(),
+            "line 1: T = 99999999999999999999999 is outside the problem's bounds 1..=10"
+        );
+        for bad in ["-5", "1e3"] {
+            assert_eq!(
+                t.uint("n", 0, 9).unwrap_err().to_string(),
+                format!("line 1: `{bad}` is not a non-negative integer (n)")
+            );
+        }
     }
 
     #[test]

@@ -26,20 +26,7 @@ fn solve_2516(input: &str) -> Result<String, JudgeError> {
         if token == "0" {
             break;
         }
-        let n: u64 = token.parse().map_err(|_| JudgeError::BadToken {
-            line: t.line(),
-            token: token.to_string(),
-            expected: "a non-negative integer (n)".into(),
-        })?;
-        if !(2..=MAX_N).contains(&n) {
-            return Err(JudgeError::OutOfBounds {
-                line: t.line(),
-                what: "n".into(),
-                value: token.to_string(),
-                lo: "2".into(),
-                hi: MAX_N.to_string(),
-            });
-        }
+        let n = t.bounded(token, "n", 2, MAX_N)?;
         let start = FibonacciNim::start(n.into()).map_err(|e| t.invalid(e.to_string()))?;
         let first_wins = start.outcome() == Outcome::Next;
         out.push_str(if first_wins {
