@@ -44,7 +44,7 @@ pub fn run(args: &PeriodArgs) -> anyhow::Result<ExitCode> {
     // The run stops at what the memory budget holds, if a proof does not
     // stop it first.
     let most = args.max.min(sequence::engine_room(options.limits));
-    let report = args.engine.with_hooks(most, &options, |hooks| {
+    let report = args.engine.with_hooks(&spec, most, &options, |hooks| {
         period::period(&spec, args.max, &options, hooks)
     })?;
     let mut out = stdout();

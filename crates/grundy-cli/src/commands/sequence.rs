@@ -83,12 +83,13 @@ impl EngineArgs {
     /// Runs `f` with hooks that resume from and save to `--checkpoint`
     /// (atomically: a temporary file, then a rename) and draw a progress
     /// bar towards `len` values, saying first what memory `len` values of
-    /// `options` take.
+    /// `spec` with `options` take.
     ///
     /// # Errors
     /// A checkpoint that cannot be read, or what `f` returns.
     pub fn with_hooks<T>(
         &self,
+        spec: &grundy::api::Spec,
         len: usize,
         options: &SequenceOptions,
         f: impl FnOnce(Hooks<'_>) -> Result<T, grundy::api::Error>,
@@ -100,8 +101,15 @@ impl EngineArgs {
         };
         // Past the budget the library refuses the run: no estimate then.
         if len >= 1 << 20 && len <= sequence::engine_room(options.limits) {
+            let pairs = match sequence::pair_set_room(spec, len, options.limits) {
+                0 => String::new(),
+                bytes => format!(
+                    "; plus up to {} MB for the pair sets of splits into three heaps",
+                    bytes >> 20
+                ),
+            };
             eprintln!(
-                "memory: up to about {} MB (2 bytes per value, 1 while every value is below 255, plus the rare heaps; twice that while a checkpoint is read back; 4 bytes per value once a value passes 65534)",
+                "memory: up to about {} MB (2 bytes per value, 1 while every value is below 255, plus the rare heaps; twice that while a checkpoint is read back; 4 bytes per value once a value passes 65534){pairs}",
                 (len * 2) >> 20
             );
         }
@@ -182,7 +190,7 @@ fn proven_period(
 pub fn run(args: &SequenceArgs) -> anyhow::Result<ExitCode> {
     let options = args.engine.options(Some(&args.search));
     let spec = super::spec(&args.rule, &[])?;
-    let result = args.engine.with_hooks(args.len, &options, |hooks| {
+    let result = args.engine.with_hooks(&spec, args.len, &options, |hooks| {
         sequence::sequence(&spec, args.len, &options, hooks)
     })?;
     let mut out = stdout();

@@ -75,6 +75,30 @@ fn period_of_dawsons_kayles_is_proven() {
 }
 
 #[test]
+fn the_memory_announced_counts_the_pair_sets_of_splits_into_three() {
+    // 2^20 values in a budget of 64 MiB: 2 MiB of values, and the pair
+    // sets of 0.8's splits into three heaps get the other 62.
+    let memory = |code: &str| {
+        let out = grundy()
+            .args(["period", code, "--max", "1048576", "--memory", "64M"])
+            .args(["--max-time", "0.2"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        err.lines().next().unwrap_or_default().to_string()
+    };
+    let hex = memory("0.8");
+    assert!(hex.starts_with("memory: up to about 2 MB"), "{hex}");
+    assert!(
+        hex.ends_with("; plus up to 62 MB for the pair sets of splits into three heaps"),
+        "{hex}"
+    );
+    let octal = memory("0.07");
+    assert!(octal.starts_with("memory: up to about 2 MB"), "{octal}");
+    assert!(!octal.contains("pair sets"), "{octal}");
+}
+
+#[test]
 fn bad_codes_exit_2_with_one_line() {
     for bad in ["0.8x", "1.2.3", ""] {
         grundy().args(["sequence", bad]).assert().code(2).stderr(

@@ -29,6 +29,7 @@ use crate::games::subtraction::SubtractionSet;
 use crate::solve::heap::checkpoint;
 use crate::solve::heap::code::HeapCode;
 use crate::solve::heap::sequence::{self as engine, Sequence};
+use crate::solve::heap::triples::MAX_PAIR_BYTES;
 use crate::solve::period::{PeriodWatch, Periodicity};
 use crate::solve::{Limits, ProgressReading};
 
@@ -370,6 +371,30 @@ pub fn checkpoint_values(rule: &Spec, bytes: &[u8]) -> Result<Values, Error> {
     let values = checkpoint::decode(&code, bytes)?;
     let len = values.len();
     Ok(Values::from_engine(values, len))
+}
+
+/// The most bytes the pair sets of a rule's splits into three heaps may
+/// take in a run of `len` values within `limits`: what the values leave of
+/// the budget, at most 256 MiB; 0 for a rule that never splits a heap in
+/// three (every octal code) or that is not a take-and-break code.
+///
+/// # Examples
+/// ```
+/// use grundy::api::sequence::pair_set_room;
+/// use grundy::api::{Limits, Spec};
+///
+/// let limits = Limits::default();
+/// assert_eq!(pair_set_room(&Spec::from("0.07"), 1000, limits), 0);
+/// assert_eq!(pair_set_room(&Spec::from("0.8"), 1000, limits), 256 << 20);
+/// ```
+pub fn pair_set_room(rule: &Spec, len: usize, limits: Limits) -> usize {
+    match Rule::resolve(rule) {
+        Ok(Rule::Engine(code)) if code.max_parts() >= 3 => {
+            let values = len.saturating_mul(ENGINE_VALUE_BYTES);
+            limits.max_bytes.saturating_sub(values).min(MAX_PAIR_BYTES)
+        }
+        _ => 0,
+    }
 }
 
 /// The bytes the engine stores per value at least (16-bit values; twice
