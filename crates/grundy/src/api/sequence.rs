@@ -390,11 +390,19 @@ pub fn checkpoint_values(rule: &Spec, bytes: &[u8]) -> Result<Values, Error> {
 pub fn pair_set_room(rule: &Spec, len: usize, limits: Limits) -> usize {
     match Rule::resolve(rule) {
         Ok(Rule::Engine(code)) if code.max_parts() >= 3 => {
-            let values = len.saturating_mul(ENGINE_VALUE_BYTES);
-            limits.max_bytes.saturating_sub(values).min(MAX_PAIR_BYTES)
+            pair_budget(len, limits).min(MAX_PAIR_BYTES)
         }
         _ => 0,
     }
+}
+
+/// What `len` values leave of the memory budget of `limits`, for the pair
+/// sets of splits into three heaps (which also stay within
+/// [`MAX_PAIR_BYTES`]): the one sum [`run_engine`] enforces and
+/// [`pair_set_room`] announces.
+fn pair_budget(len: usize, limits: Limits) -> usize {
+    let values = len.saturating_mul(ENGINE_VALUE_BYTES);
+    limits.max_bytes.saturating_sub(values)
 }
 
 /// The bytes the engine stores per value at least (16-bit values; twice
@@ -512,8 +520,7 @@ pub(crate) fn run_engine(
     };
     // The pair sets of three-way splits get what the values leave of the
     // budget.
-    let values = len.saturating_mul(ENGINE_VALUE_BYTES);
-    seq.limit_pair_bytes(options.limits.max_bytes.saturating_sub(values));
+    seq.limit_pair_bytes(pair_budget(len, options.limits));
     let start = Instant::now();
     let mut saved = Instant::now();
     if let (Some(w), false) = (watch.as_deref_mut(), seq.is_empty()) {
